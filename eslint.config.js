@@ -1,0 +1,27 @@
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', 'migrations/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: [
+      'seed/**',
+      'src/server/main.ts',
+      'src/server/dev.ts',
+      'src/server/ensure-build.ts',
+      'src/server/db/migrate-cli.ts',
+    ],
+    rules: { 'no-console': 'off' },
+  },
+  prettier,
+);

@@ -1,0 +1,108 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type preHandlerHookHandler } from 'fastify';
+import { limits } from '../shared/limits.js';
+import { serveClient } from './client-files.js';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { DomainError } from './domain/errors.js';
+import { createTokenKeys } from './domain/tokens.js';
+import { apiNotFound, isApiPath, registerErrorHandling } from './http-errors.js';
+import { restApi } from './rest/index.js';
+import { createContext } from './trpc/context.js';
+import { appRouter, type AppRouter } from './trpc/root.js';
+
+export type AppOptions = {
+  config: Config & { jwtSecret: string };
+  db: Db;
+  /** false in `npm run dev`, where Vite serves the client instead. */
+  serveBuiltClient?: boolean;
+  logger?: boolean;
+};
+
+// PRODUCT.md: login and signup, 25 per 5 minutes per IP, through either API.
+const authRateLimit = { max: 25, timeWindow: 5 * 60 * 1000 };
+const isAuthCall = (url: string) => /^\/trpc\/[^?]*\bauth\.(login|signup)\b/.test(url);
+
+/** The whole server as a Fastify instance that never listens: main.ts listens, tests inject. */
+export async function buildApp({ config, db, serveBuiltClient = true, logger = true }: AppOptions) {
+  const app = Fastify({
+    logger: logger && {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: limits.bodyBytes,
+  });
+  const keys = createTokenKeys(config.jwtSecret);
+
+  acceptEmptyJsonBodies(app);
+  registerErrorHandling(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Members' pictures may live on any http(s) host; everything else comes from this server.
+        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+        scriptSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyCompress);
+
+  let authLimiter: preHandlerHookHandler = (_request, _reply, done) => done();
+  if (config.rateLimit) {
+    await app.register(fastifyRateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new DomainError(429, `Too many attempts. Try again in ${context.after}.`, 'TOO_MANY_REQUESTS'),
+    });
+    authLimiter = app.rateLimit(authRateLimit);
+  }
+
+  app.get('/healthz', async () => {
+    db.$client.prepare('select 1').get();
+    return { ok: true };
+  });
+
+  await app.register(restApi, { prefix: '/api', db, keys, authLimiter });
+
+  await app.register(async (trpcScope) => {
+    trpcScope.addHook('preHandler', (request, reply, done) =>
+      isAuthCall(request.url) ? authLimiter.call(trpcScope, request, reply, done) : done(),
+    );
+    await trpcScope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req }) => createContext({ db, keys }, req.headers.authorization),
+        onError: ({ error, path }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'trpc call failed');
+        },
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  });
+
+  const sendClientPage = await serveClient(app, { builtClient: serveBuiltClient });
+  app.setNotFoundHandler((request, reply) => {
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isApiPath(request.url) || !isRead || looksLikeFile || !sendClientPage) {
+      return reply.code(404).send(apiNotFound(request.method, request.url));
+    }
+    return sendClientPage(reply);
+  });
+
+  return app;
+}
+
+/** Clients often send `Content-Type: application/json` with no body on like, follow and delete calls. */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+}

@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { paths } from './paths.js';
+
+const oneYear = 'public, max-age=31536000, immutable';
+
+// Shown when `dist` has not been built (tests, a first `npm run dev` request before Vite answers).
+const placeholder = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Realm</title></head>
+<body><main><h1>Realm</h1><p>The web client has not been built. Run <code>npm run build</code>.</p></main></body></html>`;
+
+/**
+ * Serves the seed pictures and, unless Vite serves it (dev), the built client. Returns the function that
+ * answers a client route (/, /explore, /profile/x...) with index.html, never cached so a deploy shows at once.
+ */
+export async function serveClient(app: FastifyInstance, options: { builtClient: boolean }) {
+  await app.register(fastifyStatic, {
+    root: paths.seedPictures,
+    prefix: '/pictures/',
+    decorateReply: false,
+    maxAge: '1d',
+  });
+  if (!options.builtClient) return null;
+
+  const hasBuild = existsSync(paths.clientIndexHtml);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: paths.clientDist,
+      prefix: '/',
+      decorateReply: false,
+      index: false,
+      wildcard: true,
+      // Vite puts content hashes in every asset name under /assets, so they never change.
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', filePath.includes('/assets/') ? oneYear : 'no-cache');
+      },
+    });
+  }
+  const html = hasBuild ? readFileSync(paths.clientIndexHtml, 'utf8') : placeholder;
+  return (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+}

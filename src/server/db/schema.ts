@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+// Times are Unix milliseconds: they sort and compare exactly; the API formats them on the way out.
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    bio: text('bio').notNull().default(''),
+    link: text('link').notNull().default(''),
+    profilePic: text('profile_pic').notNull().default(''),
+    profileBanner: text('profile_banner').notNull().default(''),
+    // Extra signup fields (spec section 3: "Signup accepts any extra fields and stores them"), as JSON.
+    extra: text('extra').notNull().default('{}'),
+    // Kept in step with `follows` inside each follow/unfollow transaction; orders "Who to follow".
+    followerCount: integer('follower_count').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    // Login and profile lookups match the username without regard to case.
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    // Who to follow: most-followed first.
+    index('users_follower_count_idx').on(t.followerCount, t.id),
+  ],
+);
+
+export const posts = sqliteTable(
+  'posts',
+  {
+    id: text('id').primaryKey(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    // A stored counter (the seed starts posts at 10 likes with nobody in likedBy).
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    // Explore: every post, newest first.
+    index('posts_created_idx').on(t.createdAt, t.id),
+    // Profile and home feed: one author's posts, newest first.
+    index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
+  ],
+);
+
+export const comments = sqliteTable(
+  'comments',
+  {
+    id: text('id').primaryKey(),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    // A post's comments (and its latest 4), in order.
+    index('comments_post_created_idx').on(t.postId, t.createdAt, t.id),
+    index('comments_author_idx').on(t.authorId),
+  ],
+);
+
+/** One row per member who liked or disliked a post: `likedBy` and `dislikedBy` of the spec. */
+export const postReactions = sqliteTable(
+  'post_reactions',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['like', 'dislike'] }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_reactions_user_idx').on(t.userId)],
+);
+
+/** One row per member who voted on a comment: `upvotedBy` and `downvotedBy` of the spec. */
+export const commentVotes = sqliteTable(
+  'comment_votes',
+  {
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['up', 'down'] }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_votes_user_idx').on(t.userId)],
+);
+
+export const bookmarks = sqliteTable(
+  'bookmarks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    // A member's bookmarks, most recently bookmarked first.
+    index('bookmarks_user_created_idx').on(t.userId, t.createdAt, t.postId),
+    index('bookmarks_post_idx').on(t.postId),
+  ],
+);
+
+export const follows = sqliteTable(
+  'follows',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: text('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    // The primary key serves "whom do I follow"; this index serves "who follows them".
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_idx').on(t.followeeId, t.followerId),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type PostRow = typeof posts.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;

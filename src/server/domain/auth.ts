@@ -1,0 +1,73 @@
+import { eq, sql } from 'drizzle-orm';
+import { v4 as uuid } from 'uuid';
+import type { LoginInput, SignupInput } from '../../shared/schemas.js';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { actorGone, DomainError, invalidToken, messages, notFound } from './errors.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { tokenFromHeader, type TokenKeys } from './tokens.js';
+
+/** The signed-in member on whose behalf a write runs. */
+export type Actor = { id: string; username: string };
+
+const usernameMatches = (name: string) => sql`lower(${users.username}) = lower(${name})`;
+
+export function findUserIdByUsername(db: Db, name: string): string | undefined {
+  return db.select({ id: users.id }).from(users).where(usernameMatches(name)).get()?.id;
+}
+
+const usernameTaken = () => new DomainError(422, messages.usernameTaken, 'CONFLICT');
+
+export async function signup(
+  db: Db,
+  keys: TokenKeys,
+  input: SignupInput,
+  extra: Record<string, unknown> = {},
+): Promise<{ userId: string; token: string }> {
+  if (findUserIdByUsername(db, input.username)) throw usernameTaken();
+  const passwordHash = await hashPassword(input.password);
+  const now = Date.now();
+  const id = uuid();
+  const { password: _password, ...profile } = input;
+  try {
+    db.insert(users)
+      .values({ ...profile, id, passwordHash, extra: JSON.stringify(extra), createdAt: now, updatedAt: now })
+      .run();
+  } catch (error) {
+    // Two signups for one name at once: the unique index decides, and the loser gets the spec's answer.
+    if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) throw usernameTaken();
+    throw error;
+  }
+  return { userId: id, token: await keys.sign({ _id: id, username: input.username }) };
+}
+
+export async function login(
+  db: Db,
+  keys: TokenKeys,
+  input: LoginInput,
+): Promise<{ userId: string; token: string }> {
+  const user = db
+    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+    .from(users)
+    .where(usernameMatches(input.username))
+    .get();
+  if (!user) throw notFound(messages.unknownUsername);
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
+    throw new DomainError(401, messages.wrongPassword, 'UNAUTHORIZED');
+  }
+  return { userId: user.id, token: await keys.sign({ _id: user.id, username: user.username }) };
+}
+
+/** Spec section 6: every write needs a token that resolves to an existing member. */
+export async function resolveActor(db: Db, keys: TokenKeys, header: string | undefined): Promise<Actor> {
+  const token = tokenFromHeader(header);
+  if (!token) throw invalidToken();
+  const claims = await keys.verify(token);
+  const user = db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(eq(users.id, claims._id))
+    .get();
+  if (!user) throw actorGone();
+  return user;
+}

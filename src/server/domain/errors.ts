@@ -1,0 +1,56 @@
+/**
+ * The one error the domain throws. `status` is what the /api bridge answers (the spec's catalogue, section 8);
+ * `kind` is what the tRPC adapter maps to its error code.
+ */
+export type DomainErrorKind =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'TOO_MANY_REQUESTS';
+
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly kind: DomainErrorKind,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+/** The spec's messages, exactly as section 8 prints them, plus ours for what the mock answered with a 500. */
+export const messages = {
+  unknownUsername: 'The username you entered is not Registered. Not Found error',
+  wrongPassword: 'The credentials you entered are invalid. Unauthorized access error.',
+  invalidToken: 'The token is invalid. Unauthorized access error.',
+  usernameTaken: 'Unprocessable Entity. Username Already Exists.',
+  editPostNotOwner: "Cannot edit a Post doesn't belong to the logged in User.",
+  deletePostNotOwner: "Cannot delete a Post doesn't belong to the logged in User.",
+  editCommentNotOwner: "Cannot edit a comment doesn't belong to the User.",
+  deleteCommentNotOwner: "Cannot delete a comment doesn't belong to the User.",
+  alreadyLiked: 'Cannot like a post that is already liked.',
+  likeBelowZero: 'Cannot decrement like less than 0.',
+  alreadyDisliked: 'Cannot dislike a post that is already disliked.',
+  alreadyUpvoted: 'Cannot upvote a post that is already upvoted.',
+  alreadyDownvoted: 'Cannot downvote a post that is already downvoted.',
+  alreadyBookmarked: 'This Post is already bookmarked',
+  notBookmarked: 'Post not bookmarked yet',
+  alreadyFollowing: 'User Already following',
+  notFollowing: 'User already not following',
+  postNotFound: 'Post not found',
+  commentNotFound: 'Comment not found',
+  userNotFound: 'User not found',
+  followSelf: 'You cannot follow yourself',
+} as const;
+
+export const badRequest = (message: string) => new DomainError(400, message, 'BAD_REQUEST');
+export const notFound = (message: string) => new DomainError(404, message, 'NOT_FOUND');
+// The spec answers ownership refusals with 400; tRPC callers get the more precise FORBIDDEN.
+export const notOwner = (message: string) => new DomainError(400, message, 'FORBIDDEN');
+export const invalidToken = () => new DomainError(401, messages.invalidToken, 'UNAUTHORIZED');
+// A valid token whose member is gone: the spec's 404; to a tRPC client it means "sign in again".
+export const actorGone = () => new DomainError(404, messages.unknownUsername, 'UNAUTHORIZED');

@@ -1,0 +1,50 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { write, type Db, type Tx } from '../db/client.js';
+import { follows, users } from '../db/schema.js';
+import type { Actor } from './auth.js';
+import { badRequest, messages, notFound } from './errors.js';
+
+function requireUser(tx: Tx, userId: string): void {
+  if (!tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) {
+    throw notFound(messages.userNotFound);
+  }
+}
+
+function isFollowing(tx: Tx, followerId: string, followeeId: string): boolean {
+  return !!tx
+    .select({ id: follows.followeeId })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .get();
+}
+
+function touchBoth(tx: Tx, actorId: string, targetId: string, followerDelta: 1 | -1, now: number) {
+  tx.update(users)
+    .set({ followerCount: sql`${users.followerCount} + ${followerDelta}`, updatedAt: now })
+    .where(eq(users.id, targetId))
+    .run();
+  tx.update(users).set({ updatedAt: now }).where(eq(users.id, actorId)).run();
+}
+
+/** Spec section 4: follow adds the target to my following and me to their followers. */
+export function follow(db: Db, actor: Actor, targetId: string): void {
+  write(db, (tx) => {
+    requireUser(tx, targetId);
+    if (targetId === actor.id) throw badRequest(messages.followSelf);
+    if (isFollowing(tx, actor.id, targetId)) throw badRequest(messages.alreadyFollowing);
+    const now = Date.now();
+    tx.insert(follows).values({ followerId: actor.id, followeeId: targetId, createdAt: now }).run();
+    touchBoth(tx, actor.id, targetId, 1, now);
+  });
+}
+
+export function unfollow(db: Db, actor: Actor, targetId: string): void {
+  write(db, (tx) => {
+    requireUser(tx, targetId);
+    if (!isFollowing(tx, actor.id, targetId)) throw badRequest(messages.notFollowing);
+    tx.delete(follows)
+      .where(and(eq(follows.followerId, actor.id), eq(follows.followeeId, targetId)))
+      .run();
+    touchBoth(tx, actor.id, targetId, -1, Date.now());
+  });
+}

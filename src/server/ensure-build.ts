@@ -1,0 +1,9 @@
+import { existsSync } from 'node:fs';
+import { build } from 'vite';
+import { paths } from './paths.js';
+
+// `npm start` on a fresh clone: build the client once if there is no build yet.
+if (!existsSync(paths.clientIndexHtml)) {
+  console.log('No client build found; building it once (npm run build)...');
+  await build({ logLevel: 'warn' });
+}

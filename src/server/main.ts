@@ -1,0 +1,12 @@
+import { ConfigError, loadConfig } from './config.js';
+import { closeOnSignals, startApp } from './start.js';
+
+try {
+  const config = loadConfig();
+  const app = await startApp(config);
+  closeOnSignals(app);
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import { limits } from '../../shared/limits.js';
+import { loginInput, signupInput } from '../../shared/schemas.js';
+import { login, signup } from '../domain/auth.js';
+import { badRequest } from '../domain/errors.js';
+import { bodyOf, parse, type RestDeps } from './request.js';
+import { legacyUser } from './user-views.js';
+
+// Keys signup understands, and keys no extra field may ever set (PRODUCT.md "Accounts").
+const known = new Set(Object.keys(signupInput.shape));
+const protectedKeys = new Set(['_id', 'id', 'followers', 'following', 'bookmarks', 'createdAt', 'updatedAt']);
+
+/** Spec section 3: "Signup accepts any extra fields and stores them", within PRODUCT.md's limits. */
+function extraFields(body: Record<string, unknown>): Record<string, unknown> {
+  const extra = Object.fromEntries(
+    Object.entries(body).filter(([key]) => !known.has(key) && !protectedKeys.has(key)),
+  );
+  if (
+    Object.keys(extra).length > limits.signupExtraKeys ||
+    Buffer.byteLength(JSON.stringify(extra)) > limits.signupExtraBytes
+  ) {
+    throw badRequest(
+      `Signup accepts at most ${limits.signupExtraKeys} extra fields of ${limits.signupExtraBytes / 1024} KB in all.`,
+    );
+  }
+  return extra;
+}
+
+export function authRoutes(app: FastifyInstance, deps: RestDeps, limiter: preHandlerHookHandler) {
+  app.post('/auth/signup', { preHandler: limiter }, async (request, reply) => {
+    const body = bodyOf(request);
+    const input = parse(signupInput, body);
+    const { userId, token } = await signup(deps.db, deps.keys, input, extraFields(body));
+    return reply.code(201).send({ createdUser: legacyUser(deps.db, userId), encodedToken: token });
+  });
+
+  app.post('/auth/login', { preHandler: limiter }, async (request) => {
+    const { userId, token } = await login(deps.db, deps.keys, parse(loginInput, bodyOf(request)));
+    return { foundUser: legacyUser(deps.db, userId), encodedToken: token };
+  });
+}

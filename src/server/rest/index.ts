@@ -1,0 +1,17 @@
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import { authRoutes } from './auth-routes.js';
+import { commentRoutes } from './comment-routes.js';
+import { postRoutes } from './post-routes.js';
+import type { RestDeps } from './request.js';
+import { userRoutes } from './user-routes.js';
+
+export type RestOptions = RestDeps & { authLimiter: preHandlerHookHandler };
+
+/** The original product's /api contract (spec section 7), mounted under /api. */
+export async function restApi(app: FastifyInstance, options: RestOptions) {
+  const deps = { db: options.db, keys: options.keys };
+  authRoutes(app, deps, options.authLimiter);
+  postRoutes(app, deps);
+  commentRoutes(app, deps);
+  userRoutes(app, deps);
+}

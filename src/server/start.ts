@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { isEmpty, runSeed } from '../../seed/seed.js';
+import { buildApp, type AppOptions } from './app.js';
+import type { Config } from './config.js';
+import { closeDatabase, openDatabase } from './db/client.js';
+import { resolveJwtSecret } from './domain/tokens.js';
+
+/**
+ * Opens (migrates, seeds when empty) the database and builds the app around it. Shared by `npm start` and
+ * `npm run dev`; closing the app closes the database.
+ */
+export async function startApp(config: Config, options: Pick<AppOptions, 'serveBuiltClient'> = {}) {
+  const db = openDatabase(config.dbPath);
+  if (isEmpty(db)) await runSeed(db);
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dbPath);
+  const app = await buildApp({ config: { ...config, jwtSecret }, db, ...options });
+  app.addHook('onClose', () => closeDatabase(db));
+  return app;
+}
+
+/** SIGINT / SIGTERM: stop accepting, let in-flight requests finish, close the database, exit 0. */
+export function closeOnSignals(app: FastifyInstance) {
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { resolveActor } from '../domain/auth.js';
+import { DomainError } from '../domain/errors.js';
+import type { Context } from './context.js';
+
+const t = initTRPC.context<Context>().create({
+  isDev: false,
+  // A bad input answers with its first problem as the message, readable as it stands.
+  errorFormatter({ shape, error }) {
+    const issues = error.cause instanceof ZodError ? error.cause.issues : null;
+    return {
+      ...shape,
+      message: issues?.[0]?.message ?? shape.message,
+      data: {
+        ...shape.data,
+        issues: issues?.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) ?? null,
+      },
+    };
+  },
+});
+
+/** Domain code throws DomainError; callers of the tRPC API see the matching tRPC code and the same message. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  const cause = result.ok ? undefined : result.error.cause;
+  if (cause instanceof DomainError) throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Anyone may call it; `viewerId` is the signed-in member when a valid token came along, else null. */
+export const publicProcedure = t.procedure.use(domainErrors).use(async ({ ctx, next }) => {
+  const viewer = ctx.authorization
+    ? await resolveActor(ctx.db, ctx.keys, ctx.authorization).catch(() => null)
+    : null;
+  return next({ ctx: { viewerId: viewer?.id ?? null } });
+});
+
+/** Spec section 6: every write needs a token that resolves to an existing member. */
+export const protectedProcedure = t.procedure.use(domainErrors).use(async ({ ctx, next }) => {
+  const actor = await resolveActor(ctx.db, ctx.keys, ctx.authorization);
+  return next({ ctx: { actor } });
+});

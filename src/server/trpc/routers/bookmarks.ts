@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { cursor, id } from '../../../shared/schemas.js';
+import { addBookmark, removeBookmark } from '../../domain/bookmarks.js';
+import { bookmarksPage, postCard } from '../../domain/post-cards.js';
+import { protectedProcedure, router } from '../init.js';
+
+export const bookmarksRouter = router({
+  list: protectedProcedure
+    .input(z.object({ cursor }))
+    .query(({ ctx, input }) => bookmarksPage(ctx.db, ctx.actor.id, input.cursor)),
+  add: protectedProcedure.input(z.object({ postId: id })).mutation(({ ctx, input }) => {
+    addBookmark(ctx.db, ctx.actor, input.postId);
+    return postCard(ctx.db, ctx.actor.id, input.postId);
+  }),
+  remove: protectedProcedure.input(z.object({ postId: id })).mutation(({ ctx, input }) => {
+    removeBookmark(ctx.db, ctx.actor, input.postId);
+    return postCard(ctx.db, ctx.actor.id, input.postId);
+  }),
+});

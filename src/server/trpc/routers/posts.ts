@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { cursor, feedMode, id, postContent } from '../../../shared/schemas.js';
+import { explorePage, homeFeedPage, postCard, userPostsPage } from '../../domain/post-cards.js';
+import { createPost, deletePost, dislikePost, editPost, likePost } from '../../domain/posts.js';
+import { protectedProcedure, publicProcedure, router } from '../init.js';
+
+const postId = z.object({ postId: id });
+
+// Writes answer the post as a card shows it, so the client can put it in place without a refetch.
+export const postsRouter = router({
+  feed: protectedProcedure
+    .input(z.object({ mode: feedMode.default('latest'), cursor }))
+    .query(({ ctx, input }) => homeFeedPage(ctx.db, ctx.actor.id, input)),
+  explore: publicProcedure
+    .input(z.object({ cursor }))
+    .query(({ ctx, input }) => explorePage(ctx.db, ctx.viewerId, input.cursor)),
+  byUser: publicProcedure
+    .input(z.object({ username: z.string().min(1).max(200), cursor }))
+    .query(({ ctx, input }) => userPostsPage(ctx.db, ctx.viewerId, input.username, input.cursor)),
+  byId: publicProcedure.input(postId).query(({ ctx, input }) => postCard(ctx.db, ctx.viewerId, input.postId)),
+
+  create: protectedProcedure.input(z.object({ content: postContent })).mutation(({ ctx, input }) => {
+    const newId = createPost(ctx.db, ctx.actor, input.content);
+    return postCard(ctx.db, ctx.actor.id, newId);
+  }),
+  edit: protectedProcedure
+    .input(z.object({ postId: id, content: postContent }))
+    .mutation(({ ctx, input }) => {
+      editPost(ctx.db, ctx.actor, input.postId, input.content);
+      return postCard(ctx.db, ctx.actor.id, input.postId);
+    }),
+  delete: protectedProcedure.input(postId).mutation(({ ctx, input }) => {
+    deletePost(ctx.db, ctx.actor, input.postId);
+    return { postId: input.postId };
+  }),
+  like: protectedProcedure.input(postId).mutation(({ ctx, input }) => {
+    likePost(ctx.db, ctx.actor, input.postId);
+    return postCard(ctx.db, ctx.actor.id, input.postId);
+  }),
+  dislike: protectedProcedure.input(postId).mutation(({ ctx, input }) => {
+    dislikePost(ctx.db, ctx.actor, input.postId);
+    return postCard(ctx.db, ctx.actor.id, input.postId);
+  }),
+});

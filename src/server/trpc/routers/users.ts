@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { profileFields } from '../../../shared/schemas.js';
+import { profileById, profileByUsername, whoToFollow } from '../../domain/people.js';
+import { editProfile } from '../../domain/profile.js';
+import { protectedProcedure, publicProcedure, router } from '../init.js';
+
+export const usersRouter = router({
+  byUsername: publicProcedure
+    .input(z.object({ username: z.string().min(1).max(200) }))
+    .query(({ ctx, input }) => profileByUsername(ctx.db, ctx.viewerId, input.username)),
+  me: protectedProcedure.query(({ ctx }) => profileById(ctx.db, ctx.actor.id, ctx.actor.id)),
+  whoToFollow: protectedProcedure.query(({ ctx }) => whoToFollow(ctx.db, ctx.actor.id)),
+  editProfile: protectedProcedure.input(profileFields).mutation(({ ctx, input }) => {
+    editProfile(ctx.db, ctx.actor, input);
+    return profileById(ctx.db, ctx.actor.id, ctx.actor.id);
+  }),
+});

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { limits, reservedUsernames } from './limits.js';
+
+/** "X is required." when missing, "X must be text." when of another type. */
+const textError = (label: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${label} is required.` : `${label} must be text.`;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: textError(label) })
+    .trim()
+    .min(1, `${label} must be 1 to ${max} characters.`)
+    .max(max, `${label} must be 1 to ${max} characters.`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: textError(label) })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`);
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+// Empty clears the field; anything else must be an http(s) URL, so no javascript: link reaches a page.
+// Pictures may also name one of the app's own seed pictures (/pictures/x.svg), which the seed members use.
+const ownPicture = /^\/pictures\/[\w-]+\.svg$/;
+
+const httpUrl = (label: string, allowOwnPicture = false) =>
+  z
+    .string({ error: textError(label) })
+    .trim()
+    .max(limits.urlMax, `${label} must be an http(s) URL of at most ${limits.urlMax} characters.`)
+    .refine(
+      (value) => value === '' || isHttpUrl(value) || (allowOwnPicture && ownPicture.test(value)),
+      `${label} must be an http(s) URL of at most ${limits.urlMax} characters.`,
+    );
+
+export const postContent = text('Post content', limits.contentMax);
+export const commentText = text('Comment text', limits.contentMax);
+
+export const username = z
+  .string({ error: textError('Username') })
+  .min(1, `Username must be 1 to ${limits.usernameMax} characters.`)
+  .max(limits.usernameMax, `Username must be 1 to ${limits.usernameMax} characters.`)
+  .regex(/^[^\s/]+$/, 'Username must not contain spaces or slashes.')
+  .refine(
+    (value) => !(reservedUsernames as readonly string[]).includes(value.toLowerCase()),
+    'That username is reserved. Please choose another.',
+  );
+
+export const newPassword = z
+  .string({ error: textError('Password') })
+  .min(limits.passwordMin, `Password must be ${limits.passwordMin} to ${limits.passwordMax} characters.`)
+  .max(limits.passwordMax, `Password must be ${limits.passwordMin} to ${limits.passwordMax} characters.`);
+
+export const profileFields = z.object({
+  firstName: optionalText('First name', limits.nameMax).optional(),
+  lastName: optionalText('Last name', limits.nameMax).optional(),
+  bio: optionalText('Bio', limits.bioMax).optional(),
+  link: httpUrl('Link').optional(),
+  profilePic: httpUrl('Profile picture', true).optional(),
+  profileBanner: httpUrl('Profile banner', true).optional(),
+});
+export type ProfileFields = z.infer<typeof profileFields>;
+
+export const signupInput = profileFields.extend({ username, password: newPassword });
+export type SignupInput = z.infer<typeof signupInput>;
+
+export const loginInput = z.object({
+  username: z
+    .string({ error: textError('Username') })
+    .min(1, 'Username is required.')
+    .max(200),
+  password: z
+    .string({ error: textError('Password') })
+    .min(1, 'Password is required.')
+    .max(1000),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const id = z
+  .string({ error: textError('An id') })
+  .min(1, 'An id is required.')
+  .max(100);
+export const cursor = z.string().max(300).nullish();
+export const feedMode = z.enum(['latest', 'trending']);
