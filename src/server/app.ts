@@ -10,6 +10,7 @@ import type { Db } from './db/client.js';
 import { DomainError } from './domain/errors.js';
 import { createTokenKeys } from './domain/tokens.js';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http-errors.js';
+import { paths } from './paths.js';
 import { restApi } from './rest/index.js';
 import { createContext } from './trpc/context.js';
 import { appRouter, type AppRouter } from './trpc/root.js';
@@ -19,6 +20,8 @@ export type AppOptions = {
   db: Db;
   /** false in `npm run dev`, where Vite serves the client instead. */
   serveBuiltClient?: boolean;
+  /** Where the built client is; `dist/client` unless a test points elsewhere. */
+  clientDir?: string;
   logger?: boolean;
 };
 
@@ -27,7 +30,13 @@ const authRateLimit = { max: 25, timeWindow: 5 * 60 * 1000 };
 const isAuthCall = (url: string) => /^\/trpc\/[^?]*\bauth\.(login|signup)\b/.test(url);
 
 /** The whole server as a Fastify instance that never listens: main.ts listens, tests inject. */
-export async function buildApp({ config, db, serveBuiltClient = true, logger = true }: AppOptions) {
+export async function buildApp({
+  config,
+  db,
+  serveBuiltClient = true,
+  clientDir = paths.clientDist,
+  logger = true,
+}: AppOptions) {
   const app = Fastify({
     logger: logger && {
       level: config.logLevel,
@@ -84,7 +93,7 @@ export async function buildApp({ config, db, serveBuiltClient = true, logger = t
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
   });
 
-  const sendClientPage = await serveClient(app, { builtClient: serveBuiltClient });
+  const sendClientPage = await serveClient(app, { builtClient: serveBuiltClient, clientDir });
   app.setNotFoundHandler((request, reply) => {
     const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     const isRead = request.method === 'GET' || request.method === 'HEAD';

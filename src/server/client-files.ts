@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { paths } from './paths.js';
@@ -14,7 +15,10 @@ const placeholder = `<!doctype html>
  * Serves the seed pictures and, unless Vite serves it (dev), the built client. Returns the function that
  * answers a client route (/, /explore, /profile/x...) with index.html, never cached so a deploy shows at once.
  */
-export async function serveClient(app: FastifyInstance, options: { builtClient: boolean }) {
+export async function serveClient(
+  app: FastifyInstance,
+  options: { builtClient: boolean; clientDir: string },
+) {
   await app.register(fastifyStatic, {
     root: paths.seedPictures,
     prefix: '/pictures/',
@@ -23,21 +27,24 @@ export async function serveClient(app: FastifyInstance, options: { builtClient: 
   });
   if (!options.builtClient) return null;
 
-  const hasBuild = existsSync(paths.clientIndexHtml);
+  const indexHtml = join(options.clientDir, 'index.html');
+  const hasBuild = existsSync(indexHtml);
   if (hasBuild) {
     await app.register(fastifyStatic, {
-      root: paths.clientDist,
+      root: options.clientDir,
       prefix: '/',
       decorateReply: false,
       index: false,
-      wildcard: true,
+      // One route per built file; every other path falls through to the client-route handler below.
+      wildcard: false,
+      cacheControl: false,
       // Vite puts content hashes in every asset name under /assets, so they never change.
       setHeaders: (res, filePath) => {
         res.setHeader('cache-control', filePath.includes('/assets/') ? oneYear : 'no-cache');
       },
     });
   }
-  const html = hasBuild ? readFileSync(paths.clientIndexHtml, 'utf8') : placeholder;
+  const html = hasBuild ? readFileSync(indexHtml, 'utf8') : placeholder;
   return (reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 }

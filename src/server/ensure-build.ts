@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'vite';
 import { paths } from './paths.js';
 
 // `npm start` on a fresh clone: build the client once if there is no build yet.
-if (!existsSync(paths.clientIndexHtml)) {
+if (!existsSync(join(paths.clientDist, 'index.html'))) {
   console.log('No client build found; building it once (npm run build)...');
   await build({ logLevel: 'warn' });
 }

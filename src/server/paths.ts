@@ -9,6 +9,5 @@ export const paths = {
   root: projectRoot,
   migrations: resolve(projectRoot, 'migrations'),
   clientDist: resolve(projectRoot, 'dist/client'),
-  clientIndexHtml: resolve(projectRoot, 'dist/client/index.html'),
   seedPictures: resolve(projectRoot, 'seed/pictures'),
 };

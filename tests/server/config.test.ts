@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config.js';
+
+describe('configuration', () => {
+  it('has the defaults PRODUCT.md lists', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dbPath: './data/realm.db',
+      jwtSecret: undefined,
+      logLevel: 'info',
+      rateLimit: true,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      REALM_DB: ':memory:',
+      REALM_JWT_SECRET: 's'.repeat(32),
+      LOG_LEVEL: 'warn',
+      REALM_RATE_LIMIT: 'off',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dbPath: ':memory:',
+      jwtSecret: 's'.repeat(32),
+      logLevel: 'warn',
+      rateLimit: false,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', REALM_JWT_SECRET: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be 0 to 65535'],
+    [{ REALM_JWT_SECRET: 'short' }, 'Invalid configuration: REALM_JWT_SECRET must be at least 32 characters'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ REALM_RATE_LIMIT: 'maybe' }, 'Invalid configuration: REALM_RATE_LIMIT must be on or off'],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+});
