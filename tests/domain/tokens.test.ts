@@ -25,7 +25,10 @@ describe('tokens', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(key);
-    const foreign = await createTokenKeys('another-secret-of-at-least-32-chars!').sign({ _id: 'u1', username: 'ada' });
+    const foreign = await createTokenKeys('another-secret-of-at-least-32-chars!').sign({
+      _id: 'u1',
+      username: 'ada',
+    });
     const noClaims = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).sign(key);
     const good = await keys.sign({ _id: 'u1', username: 'ada' });
     const tampered = good.slice(0, -2) + (good.endsWith('A') ? 'BB' : 'AA');

@@ -40,7 +40,10 @@ describe('configuration', () => {
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be 0 to 65535'],
     [{ REALM_JWT_SECRET: 'short' }, 'Invalid configuration: REALM_JWT_SECRET must be at least 32 characters'],
-    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [
+      { LOG_LEVEL: 'loud' },
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    ],
     [{ REALM_RATE_LIMIT: 'maybe' }, 'Invalid configuration: REALM_RATE_LIMIT must be on or off'],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));

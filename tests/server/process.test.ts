@@ -8,7 +8,11 @@ import { runUntilExit, startServer } from '../helpers/server-process.js';
 const json = { 'content-type': 'application/json' };
 
 async function login(url: string) {
-  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(demoCredentials) });
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(demoCredentials),
+  });
   return ((await res.json()) as { encodedToken: string }).encodedToken;
 }
 
@@ -35,7 +39,9 @@ describe('the server process', () => {
     expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
 
     const second = await startServer(env);
-    const { posts } = (await (await fetch(`${second.url}/api/posts`)).json()) as { posts: { content: string }[] };
+    const { posts } = (await (await fetch(`${second.url}/api/posts`)).json()) as {
+      posts: { content: string }[];
+    };
     expect(posts.map((p) => p.content)).toContain('Written before the restart');
     expect(posts).toHaveLength(6); // the seed ran once, not twice
     const bookmarks = await fetch(`${second.url}/api/users/bookmark`, { headers: { authorization: token } });

@@ -24,7 +24,9 @@ describe('seed', () => {
       expect(p.likes.likedBy).toEqual([]);
       expect(p.likes.dislikedBy).toEqual([]);
     }
-    expect(new Set(posts.map((p: { likes: { likeCount: number } }) => p.likes.likeCount))).toEqual(new Set([0, 10]));
+    expect(new Set(posts.map((p: { likes: { likeCount: number } }) => p.likes.likeCount))).toEqual(
+      new Set([0, 10]),
+    );
     for (const u of users) {
       expect(u.followers).toEqual([]);
       expect(u.following).toEqual([]);
@@ -65,6 +67,8 @@ describe('seed', () => {
     const added = await runSeed(t.db);
     expect(added.members).toBe(6);
     const { users } = (await get(t.app, '/api/users')).body;
-    expect(users.filter((u: { username: string }) => u.username.toLowerCase() === 'janecooper')).toHaveLength(1);
+    expect(users.filter((u: { username: string }) => u.username.toLowerCase() === 'janecooper')).toHaveLength(
+      1,
+    );
   });
 });

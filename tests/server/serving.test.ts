@@ -120,14 +120,17 @@ describe('serving', () => {
 describe('rate limits on login and signup', () => {
   it('allows 25 attempts per 5 minutes per IP, then answers 429 with Retry-After', async () => {
     t = await makeTestApp({ config: { rateLimit: true } });
-    const attempt = () => post(t.app, '/api/auth/login', undefined, { username: 'nobody', password: 'whatever' });
+    const attempt = () =>
+      post(t.app, '/api/auth/login', undefined, { username: 'nobody', password: 'whatever' });
     for (let i = 0; i < 25; i++) expect((await attempt()).status).toBe(404);
     const limited = await attempt();
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.body.errors[0]).toMatch(/^Too many attempts\. Try again in /);
     // The same budget covers signup and the tRPC login: one door is not a way around the other.
-    expect((await post(t.app, '/api/auth/signup', undefined, { username: 'x', password: 'y' })).status).toBe(429);
+    expect((await post(t.app, '/api/auth/signup', undefined, { username: 'x', password: 'y' })).status).toBe(
+      429,
+    );
     const trpc = await call(t.app, 'POST', '/trpc/auth.login', { body: { username: 'a', password: 'b' } });
     expect(trpc.status).toBe(429);
   });
