@@ -25,7 +25,11 @@ export function createTokenKeys(secret: string): TokenKeys {
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [algorithm] });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [algorithm],
+          requiredClaims: ['exp', 'iat'],
+          maxTokenAge: lifetime,
+        });
         if (typeof payload._id !== 'string' || typeof payload.username !== 'string') throw invalidToken();
         return { _id: payload._id, username: payload.username };
       } catch {
