@@ -70,6 +70,7 @@ CREATE INDEX `posts_author_created_idx` ON `posts` (`author_id`,`created_at`,`id
 CREATE TABLE `users` (
 	`id` text PRIMARY KEY NOT NULL,
 	`username` text NOT NULL,
+	`username_key` text NOT NULL,
 	`first_name` text DEFAULT '' NOT NULL,
 	`last_name` text DEFAULT '' NOT NULL,
 	`password_hash` text NOT NULL,
@@ -83,5 +84,5 @@ CREATE TABLE `users` (
 	`updated_at` integer NOT NULL
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `users_username_lower_idx` ON `users` (lower("username"));--> statement-breakpoint
+CREATE UNIQUE INDEX `users_username_key_idx` ON `users` (`username_key`);--> statement-breakpoint
 CREATE INDEX `users_follower_count_idx` ON `users` (`follower_count`,`id`);

@@ -2,6 +2,7 @@ import { v4 as uuid } from 'uuid';
 import type { Db } from '../src/server/db/client.js';
 import { users } from '../src/server/db/schema.js';
 import { hashPassword } from '../src/server/domain/passwords.js';
+import { usernameKey } from '../src/shared/schemas.js';
 
 /** The password every factory member has. Hashed once per process: scrypt is slow on purpose. */
 export const factoryPassword = 'factory-password-1';
@@ -14,7 +15,7 @@ let sequence = 0;
 /** Inserts a member directly (no signup round trip); fields may be overridden. */
 export async function createMember(
   db: Db,
-  overrides: Partial<typeof users.$inferInsert> = {},
+  overrides: Partial<Omit<typeof users.$inferInsert, 'usernameKey'>> = {},
 ): Promise<FactoryMember> {
   factoryHash ??= hashPassword(factoryPassword);
   sequence += 1;
@@ -29,6 +30,8 @@ export async function createMember(
     updatedAt: now,
     ...overrides,
   };
-  db.insert(users).values(row).run();
+  db.insert(users)
+    .values({ ...row, usernameKey: usernameKey(row.username) })
+    .run();
   return { id: row.id, username: row.username };
 }

@@ -3,6 +3,7 @@ import { count, inArray } from 'drizzle-orm';
 import { write, type Db } from '../src/server/db/client.js';
 import { comments, posts, users } from '../src/server/db/schema.js';
 import { hashPassword } from '../src/server/domain/passwords.js';
+import { usernameKey } from '../src/shared/schemas.js';
 import { demoCredentials, seedMembers, seedPosts } from './data.js';
 
 const hour = 60 * 60 * 1000;
@@ -29,6 +30,7 @@ export async function runSeed(db: Db, now = Date.now()): Promise<{ members: numb
     const memberRows = seedMembers.map((member, i) => ({
       id: member.id,
       username: member.username,
+      usernameKey: usernameKey(member.username),
       firstName: member.firstName,
       lastName: member.lastName,
       bio: member.bio,

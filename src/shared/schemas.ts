@@ -5,6 +5,9 @@ import { limits, reservedUsernames } from './limits.js';
 const textError = (label: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${label} is required.` : `${label} must be text.`;
 
+/** PRODUCT.md: usernames are unique, and match at login, without regard to case, in any script. */
+export const usernameKey = (name: string) => name.normalize('NFKC').toLowerCase();
+
 const text = (label: string, max: number) =>
   z
     .string({ error: textError(label) })
@@ -72,21 +75,29 @@ export type ProfileFields = z.infer<typeof profileFields>;
 export const signupInput = profileFields.extend({ username, password: newPassword });
 export type SignupInput = z.infer<typeof signupInput>;
 
+/** A username to look up (not to sign up with): any text up to 200 characters. */
+export const lookupUsername = z
+  .string({ error: textError('Username') })
+  .min(1, 'Username is required.')
+  .max(200, 'Username must be at most 200 characters.');
+
 export const loginInput = z.object({
-  username: z
-    .string({ error: textError('Username') })
-    .min(1, 'Username is required.')
-    .max(200),
+  username: lookupUsername,
   password: z
     .string({ error: textError('Password') })
     .min(1, 'Password is required.')
-    .max(1000),
+    .max(1000, 'Password must be at most 1000 characters.'),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const id = z
   .string({ error: textError('An id') })
   .min(1, 'An id is required.')
-  .max(100);
-export const cursor = z.string().max(300).nullish();
-export const feedMode = z.enum(['latest', 'trending']);
+  .max(100, 'An id is at most 100 characters.');
+export const cursor = z
+  .string()
+  .max(300, 'That page cursor is not valid. Start again from the first page.')
+  .nullish();
+export const feedMode = z.enum(['latest', 'trending'], {
+  error: 'The feed mode must be latest or trending.',
+});

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Times are Unix milliseconds: they sort and compare exactly; the API formats them on the way out.
@@ -8,6 +7,8 @@ export const users = sqliteTable(
   {
     id: text('id').primaryKey(),
     username: text('username').notNull(),
+    // The username folded for comparison (see usernameKey): unique, and what login and profile lookups match.
+    usernameKey: text('username_key').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
@@ -23,8 +24,7 @@ export const users = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [
-    // Login and profile lookups match the username without regard to case.
-    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_key_idx').on(t.usernameKey),
     // Who to follow: most-followed first.
     index('users_follower_count_idx').on(t.followerCount, t.id),
   ],

@@ -1,16 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { v4 as uuid } from 'uuid';
-import type { LoginInput, SignupInput } from '../../shared/schemas.js';
+import { usernameKey, type LoginInput, type SignupInput } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { actorGone, DomainError, invalidToken, messages, notFound } from './errors.js';
+import { now } from './clock.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { tokenFromHeader, type TokenKeys } from './tokens.js';
 
 /** The signed-in member on whose behalf a write runs. */
 export type Actor = { id: string; username: string };
 
-const usernameMatches = (name: string) => sql`lower(${users.username}) = lower(${name})`;
+const usernameMatches = (name: string) => eq(users.usernameKey, usernameKey(name));
 
 export function findUserIdByUsername(db: Db, name: string): string | undefined {
   return db.select({ id: users.id }).from(users).where(usernameMatches(name)).get()?.id;
@@ -26,12 +27,20 @@ export async function signup(
 ): Promise<{ userId: string; token: string }> {
   if (findUserIdByUsername(db, input.username)) throw usernameTaken();
   const passwordHash = await hashPassword(input.password);
-  const now = Date.now();
+  const at = now();
   const id = uuid();
   const { password: _password, ...profile } = input;
   try {
     db.insert(users)
-      .values({ ...profile, id, passwordHash, extra: JSON.stringify(extra), createdAt: now, updatedAt: now })
+      .values({
+        ...profile,
+        id,
+        usernameKey: usernameKey(input.username),
+        passwordHash,
+        extra: JSON.stringify(extra),
+        createdAt: at,
+        updatedAt: at,
+      })
       .run();
   } catch (error) {
     // Two signups for one name at once: the unique index decides, and the loser gets the spec's answer.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursor, feedMode, id, postContent } from '../../../shared/schemas.js';
+import { cursor, feedMode, id, lookupUsername, postContent } from '../../../shared/schemas.js';
 import { explorePage, homeFeedPage, postCard, userPostsPage } from '../../domain/post-cards.js';
 import { createPost, deletePost, dislikePost, editPost, likePost } from '../../domain/posts.js';
 import { protectedProcedure, publicProcedure, router } from '../init.js';
@@ -15,7 +15,7 @@ export const postsRouter = router({
     .input(z.object({ cursor }))
     .query(({ ctx, input }) => explorePage(ctx.db, ctx.viewerId, input.cursor)),
   byUser: publicProcedure
-    .input(z.object({ username: z.string().min(1).max(200), cursor }))
+    .input(z.object({ username: lookupUsername, cursor }))
     .query(({ ctx, input }) => userPostsPage(ctx.db, ctx.viewerId, input.username, input.cursor)),
   byId: publicProcedure.input(postId).query(({ ctx, input }) => postCard(ctx.db, ctx.viewerId, input.postId)),
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { profileFields } from '../../../shared/schemas.js';
+import { lookupUsername, profileFields } from '../../../shared/schemas.js';
 import { profileById, profileByUsername, whoToFollow } from '../../domain/people.js';
 import { editProfile } from '../../domain/profile.js';
 import { protectedProcedure, publicProcedure, router } from '../init.js';
 
 export const usersRouter = router({
   byUsername: publicProcedure
-    .input(z.object({ username: z.string().min(1).max(200) }))
+    .input(z.object({ username: lookupUsername }))
     .query(({ ctx, input }) => profileByUsername(ctx.db, ctx.viewerId, input.username)),
   me: protectedProcedure.query(({ ctx }) => profileById(ctx.db, ctx.actor.id, ctx.actor.id)),
   whoToFollow: protectedProcedure.query(({ ctx }) => whoToFollow(ctx.db, ctx.actor.id)),
