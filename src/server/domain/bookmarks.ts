@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { write, type Db, type Tx } from '../db/client.js';
 import { bookmarks, users } from '../db/schema.js';
 import type { Actor } from './auth.js';
+import { now } from './clock.js';
 import { badRequest, messages } from './errors.js';
 import { requirePost } from './posts.js';
 
@@ -17,9 +18,9 @@ export function addBookmark(db: Db, actor: Actor, postId: string): void {
   write(db, (tx) => {
     requirePost(tx, postId);
     if (isBookmarked(tx, actor.id, postId)) throw badRequest(messages.alreadyBookmarked);
-    const now = Date.now();
-    tx.insert(bookmarks).values({ userId: actor.id, postId, createdAt: now }).run();
-    tx.update(users).set({ updatedAt: now }).where(eq(users.id, actor.id)).run();
+    const at = now();
+    tx.insert(bookmarks).values({ userId: actor.id, postId, createdAt: at }).run();
+    tx.update(users).set({ updatedAt: at }).where(eq(users.id, actor.id)).run();
   });
 }
 
@@ -30,7 +31,7 @@ export function removeBookmark(db: Db, actor: Actor, postId: string): void {
     tx.delete(bookmarks)
       .where(and(eq(bookmarks.userId, actor.id), eq(bookmarks.postId, postId)))
       .run();
-    tx.update(users).set({ updatedAt: Date.now() }).where(eq(users.id, actor.id)).run();
+    tx.update(users).set({ updatedAt: now() }).where(eq(users.id, actor.id)).run();
   });
 }
 

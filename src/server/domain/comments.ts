@@ -3,6 +3,7 @@ import { v4 as uuid } from 'uuid';
 import { write, type Db, type Tx } from '../db/client.js';
 import { comments, commentVotes, posts } from '../db/schema.js';
 import type { Actor } from './auth.js';
+import { now } from './clock.js';
 import { badRequest, messages, notFound, notOwner } from './errors.js';
 import { requirePost } from './posts.js';
 
@@ -28,10 +29,8 @@ export function addComment(db: Db, actor: Actor, postId: string, text: string): 
   return write(db, (tx) => {
     requirePost(tx, postId);
     const id = uuid();
-    const now = Date.now();
-    tx.insert(comments)
-      .values({ id, postId, authorId: actor.id, text, createdAt: now, updatedAt: now })
-      .run();
+    const at = now();
+    tx.insert(comments).values({ id, postId, authorId: actor.id, text, createdAt: at, updatedAt: at }).run();
     bumpCommentCount(tx, postId, 1);
     return id;
   });
@@ -41,7 +40,7 @@ export function editComment(db: Db, actor: Actor, postId: string, commentId: str
   write(db, (tx) => {
     const { comment } = requireComment(tx, postId, commentId);
     if (comment.authorId !== actor.id) throw notOwner(messages.editCommentNotOwner);
-    tx.update(comments).set({ text, updatedAt: Date.now() }).where(eq(comments.id, commentId)).run();
+    tx.update(comments).set({ text, updatedAt: now() }).where(eq(comments.id, commentId)).run();
   });
 }
 
@@ -74,14 +73,14 @@ export function voteComment(
       .get()?.kind;
     if (current === kind)
       throw badRequest(kind === 'up' ? messages.alreadyUpvoted : messages.alreadyDownvoted);
-    const now = Date.now();
+    const at = now();
     tx.insert(commentVotes)
-      .values({ commentId, userId: actor.id, kind, createdAt: now })
+      .values({ commentId, userId: actor.id, kind, createdAt: at })
       .onConflictDoUpdate({
         target: [commentVotes.commentId, commentVotes.userId],
-        set: { kind, createdAt: now },
+        set: { kind, createdAt: at },
       })
       .run();
-    tx.update(comments).set({ updatedAt: now }).where(eq(comments.id, commentId)).run();
+    tx.update(comments).set({ updatedAt: at }).where(eq(comments.id, commentId)).run();
   });
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { write, type Db, type Tx } from '../db/client.js';
 import { follows, users } from '../db/schema.js';
 import type { Actor } from './auth.js';
+import { now } from './clock.js';
 import { badRequest, messages, notFound } from './errors.js';
 
 function requireUser(tx: Tx, userId: string): void {
@@ -18,12 +19,12 @@ function isFollowing(tx: Tx, followerId: string, followeeId: string): boolean {
     .get();
 }
 
-function touchBoth(tx: Tx, actorId: string, targetId: string, followerDelta: 1 | -1, now: number) {
+function touchBoth(tx: Tx, actorId: string, targetId: string, followerDelta: 1 | -1, at: number) {
   tx.update(users)
-    .set({ followerCount: sql`${users.followerCount} + ${followerDelta}`, updatedAt: now })
+    .set({ followerCount: sql`${users.followerCount} + ${followerDelta}`, updatedAt: at })
     .where(eq(users.id, targetId))
     .run();
-  tx.update(users).set({ updatedAt: now }).where(eq(users.id, actorId)).run();
+  tx.update(users).set({ updatedAt: at }).where(eq(users.id, actorId)).run();
 }
 
 /** Spec section 4: follow adds the target to my following and me to their followers. */
@@ -32,9 +33,9 @@ export function follow(db: Db, actor: Actor, targetId: string): void {
     requireUser(tx, targetId);
     if (targetId === actor.id) throw badRequest(messages.followSelf);
     if (isFollowing(tx, actor.id, targetId)) throw badRequest(messages.alreadyFollowing);
-    const now = Date.now();
-    tx.insert(follows).values({ followerId: actor.id, followeeId: targetId, createdAt: now }).run();
-    touchBoth(tx, actor.id, targetId, 1, now);
+    const at = now();
+    tx.insert(follows).values({ followerId: actor.id, followeeId: targetId, createdAt: at }).run();
+    touchBoth(tx, actor.id, targetId, 1, at);
   });
 }
 
@@ -45,6 +46,6 @@ export function unfollow(db: Db, actor: Actor, targetId: string): void {
     tx.delete(follows)
       .where(and(eq(follows.followerId, actor.id), eq(follows.followeeId, targetId)))
       .run();
-    touchBoth(tx, actor.id, targetId, -1, Date.now());
+    touchBoth(tx, actor.id, targetId, -1, now());
   });
 }

@@ -3,6 +3,7 @@ import { v4 as uuid } from 'uuid';
 import { write, type Db, type Tx } from '../db/client.js';
 import { postReactions, posts } from '../db/schema.js';
 import type { Actor } from './auth.js';
+import { now } from './clock.js';
 import { badRequest, messages, notFound, notOwner } from './errors.js';
 
 export function requirePost(tx: Db | Tx, postId: string) {
@@ -17,15 +18,15 @@ export function requirePost(tx: Db | Tx, postId: string) {
 
 export function createPost(db: Db, actor: Actor, content: string): string {
   const id = uuid();
-  const now = Date.now();
-  db.insert(posts).values({ id, authorId: actor.id, content, createdAt: now, updatedAt: now }).run();
+  const at = now();
+  db.insert(posts).values({ id, authorId: actor.id, content, createdAt: at, updatedAt: at }).run();
   return id;
 }
 
 export function editPost(db: Db, actor: Actor, postId: string, content: string): void {
   write(db, (tx) => {
     if (requirePost(tx, postId).authorId !== actor.id) throw notOwner(messages.editPostNotOwner);
-    tx.update(posts).set({ content, updatedAt: Date.now() }).where(eq(posts.id, postId)).run();
+    tx.update(posts).set({ content, updatedAt: now() }).where(eq(posts.id, postId)).run();
   });
 }
 
@@ -46,16 +47,16 @@ function reactionOf(tx: Tx, postId: string, userId: string) {
 }
 
 function setReaction(tx: Tx, postId: string, userId: string, kind: 'like' | 'dislike', delta: 1 | -1) {
-  const now = Date.now();
+  const at = now();
   tx.insert(postReactions)
-    .values({ postId, userId, kind, createdAt: now })
+    .values({ postId, userId, kind, createdAt: at })
     .onConflictDoUpdate({
       target: [postReactions.postId, postReactions.userId],
-      set: { kind, createdAt: now },
+      set: { kind, createdAt: at },
     })
     .run();
   tx.update(posts)
-    .set({ likeCount: sql`${posts.likeCount} + ${delta}`, updatedAt: now })
+    .set({ likeCount: sql`${posts.likeCount} + ${delta}`, updatedAt: at })
     .where(eq(posts.id, postId))
     .run();
 }
