@@ -8,12 +8,29 @@ import { legacyUser } from './user-views.js';
 
 // Keys signup understands, and keys no extra field may ever set (PRODUCT.md "Accounts").
 const known = new Set(Object.keys(signupInput.shape));
-const protectedKeys = new Set(['_id', 'id', 'followers', 'following', 'bookmarks', 'createdAt', 'updatedAt']);
+const protectedKeys = new Set([
+  '_id',
+  'id',
+  'followers',
+  'following',
+  'bookmarks',
+  'createdAt',
+  'updatedAt',
+  'followerCount',
+  'usernameKey',
+  'extra',
+]);
+// Extras are shown to everyone with the profile, so anything that looks like a secret is never kept:
+// a signup form's `confirmPassword` must not end up public.
+const secretLooking = /pass|secret|token|hash/i;
 
 /** Spec section 3: "Signup accepts any extra fields and stores them", within PRODUCT.md's limits. */
-function extraFields(body: Record<string, unknown>): Record<string, unknown> {
+function extraFields(body: Record<string, unknown>, password: string): Record<string, unknown> {
   const extra = Object.fromEntries(
-    Object.entries(body).filter(([key]) => !known.has(key) && !protectedKeys.has(key)),
+    Object.entries(body).filter(
+      ([key, value]) =>
+        !known.has(key) && !protectedKeys.has(key) && !secretLooking.test(key) && value !== password,
+    ),
   );
   if (
     Object.keys(extra).length > limits.signupExtraKeys ||
@@ -30,7 +47,7 @@ export function authRoutes(app: FastifyInstance, deps: RestDeps, limiter: preHan
   app.post('/auth/signup', { preHandler: limiter }, async (request, reply) => {
     const body = bodyOf(request);
     const input = parse(signupInput, body);
-    const { userId, token } = await signup(deps.db, deps.keys, input, extraFields(body));
+    const { userId, token } = await signup(deps.db, deps.keys, input, extraFields(body, input.password));
     return reply.code(201).send({ createdUser: legacyUser(deps.db, userId), encodedToken: token });
   });
 
