@@ -20,11 +20,17 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Domain code throws DomainError; callers of the tRPC API see the matching tRPC code and the same message. */
-const domainErrors = t.middleware(async ({ next }) => {
+/**
+ * Domain code throws DomainError; callers see the matching tRPC code and the same message. An invalid input
+ * says its first problem in plain words, for server-side callers as much as for HTTP clients.
+ */
+const readableErrors = t.middleware(async ({ next }) => {
   const result = await next();
   const cause = result.ok ? undefined : result.error.cause;
   if (cause instanceof DomainError) throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+  if (cause instanceof ZodError) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: cause.issues[0]?.message ?? 'Invalid input', cause });
+  }
   return result;
 });
 
@@ -32,7 +38,7 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Anyone may call it; `viewerId` is the signed-in member when a valid token came along, else null. */
-export const publicProcedure = t.procedure.use(domainErrors).use(async ({ ctx, next }) => {
+export const publicProcedure = t.procedure.use(readableErrors).use(async ({ ctx, next }) => {
   const viewer = ctx.authorization
     ? await resolveActor(ctx.db, ctx.keys, ctx.authorization).catch(() => null)
     : null;
@@ -40,7 +46,7 @@ export const publicProcedure = t.procedure.use(domainErrors).use(async ({ ctx, n
 });
 
 /** Spec section 6: every write needs a token that resolves to an existing member. */
-export const protectedProcedure = t.procedure.use(domainErrors).use(async ({ ctx, next }) => {
+export const protectedProcedure = t.procedure.use(readableErrors).use(async ({ ctx, next }) => {
   const actor = await resolveActor(ctx.db, ctx.keys, ctx.authorization);
   return next({ ctx: { actor } });
 });
