@@ -1,0 +1,190 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ZodError } from 'zod';
+import { users } from '../../src/server/db/schema.js';
+import { call } from '../helpers/http.js';
+import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+const password = 'correct-horse-9';
+const signupInput = { username: 'ada', password, firstName: 'Ada', lastName: 'Lovelace' };
+
+/** No key named like a password anywhere in a response, and neither the password nor its hash in its text. */
+function expectNoSecrets(value: unknown, hash?: string) {
+  const text = JSON.stringify(value);
+  expect(text).not.toMatch(/"password/i);
+  expect(text).not.toContain(password);
+  if (hash) expect(text).not.toContain(hash);
+}
+
+/**
+ * Over HTTP the error formatter answers the first issue's message; a server-side caller skips the formatter,
+ * so there the same message is the first issue of the ZodError cause.
+ */
+async function expectInvalid(promise: Promise<unknown>, message: string) {
+  const error: unknown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toMatchObject({ code: 'BAD_REQUEST' });
+  const cause = (error as { cause?: unknown }).cause;
+  expect(cause).toBeInstanceOf(ZodError);
+  expect((cause as ZodError).issues[0]?.message).toBe(message);
+}
+
+describe('auth.signup', () => {
+  it('answers a token and the created user, without any password field', async () => {
+    t = await makeTestApp();
+    const result = await t.caller().auth.signup(signupInput);
+    expect(typeof result.token).toBe('string');
+    expect(result.token.split('.')).toHaveLength(3);
+    expect(result.user).toMatchObject({
+      username: 'ada',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      postCount: 0,
+      followerCount: 0,
+      followingCount: 0,
+      followedByMe: false,
+      isMe: true,
+    });
+    expect(result.user).not.toHaveProperty('password');
+    expect(result.user).not.toHaveProperty('passwordHash');
+    const hash = t.db.select().from(users).where(eq(users.id, result.user.id)).get()?.passwordHash;
+    expect(hash).toBeTruthy();
+    expect(hash).not.toBe(password);
+    expectNoSecrets(result, hash);
+  });
+
+  it('gives a token that works on a protected procedure', async () => {
+    t = await makeTestApp();
+    const { token, user } = await t.caller().auth.signup(signupInput);
+    const me = await t.caller(token).users.me();
+    expect(me).toMatchObject({ id: user.id, username: 'ada', isMe: true });
+    // The same token with the Bearer scheme works too.
+    expect((await t.caller(`Bearer ${token}`).users.me()).id).toBe(user.id);
+    const card = await t.caller(token).posts.create({ content: 'first post' });
+    expect(card.author.id).toBe(user.id);
+  });
+
+  it('refuses a taken username, without regard to case, with CONFLICT', async () => {
+    t = await makeTestApp();
+    await t.caller().auth.signup(signupInput);
+    const message = 'Unprocessable Entity. Username Already Exists.';
+    await expect(t.caller().auth.signup(signupInput)).rejects.toMatchObject({ code: 'CONFLICT', message });
+    await expect(t.caller().auth.signup({ ...signupInput, username: 'ADA' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message,
+    });
+  });
+
+  it.each([
+    [{ ...signupInput, password: 'short' }, 'Password must be 8 to 128 characters.'],
+    [{ ...signupInput, password: 'x'.repeat(129) }, 'Password must be 8 to 128 characters.'],
+    [{ ...signupInput, username: '' }, 'Username must be 1 to 64 characters.'],
+    [{ ...signupInput, username: 'u'.repeat(65) }, 'Username must be 1 to 64 characters.'],
+    [{ ...signupInput, username: 'two words' }, 'Username must not contain spaces or slashes.'],
+    [{ ...signupInput, username: 'a/b' }, 'Username must not contain spaces or slashes.'],
+    [{ ...signupInput, username: 'Bookmark' }, 'That username is reserved. Please choose another.'],
+    [{ ...signupInput, firstName: 'f'.repeat(51) }, 'First name must be at most 50 characters.'],
+    [
+      { ...signupInput, link: 'javascript:alert(1)' },
+      'Link must be an http(s) URL of at most 300 characters.',
+    ],
+  ])('refuses invalid input with BAD_REQUEST and the schema message (%#)', async (input, message) => {
+    t = await makeTestApp();
+    await expectInvalid(t.caller().auth.signup(input), message);
+    expect(t.db.select().from(users).all()).toEqual([]);
+  });
+
+  it('answers an HTTP client BAD_REQUEST with the schema message itself', async () => {
+    t = await makeTestApp();
+    const res = await call(t.app, 'POST', '/trpc/auth.signup', {
+      body: { ...signupInput, password: 'short' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({
+      message: 'Password must be 8 to 128 characters.',
+      data: {
+        code: 'BAD_REQUEST',
+        issues: [{ path: 'password', message: 'Password must be 8 to 128 characters.' }],
+      },
+    });
+  });
+
+  it('accepts an email-like username', async () => {
+    t = await makeTestApp();
+    const { user } = await t.caller().auth.signup({ ...signupInput, username: 'ada@example.com' });
+    expect(user.username).toBe('ada@example.com');
+  });
+});
+
+describe('auth.login', () => {
+  it('answers a token and the user, matching the username without regard to case', async () => {
+    t = await makeTestApp();
+    const created = await t.caller().auth.signup(signupInput);
+    const result = await t.caller().auth.login({ username: 'ADA', password });
+    expect(result.user).toMatchObject({ id: created.user.id, username: 'ada', isMe: true });
+    expect(result.user).not.toHaveProperty('password');
+    expectNoSecrets(result);
+    expect((await t.caller(result.token).users.me()).id).toBe(created.user.id);
+  });
+
+  it('logs in a seed member with the demo credentials', async () => {
+    t = await makeTestApp({ seed: true });
+    const { user } = await t
+      .caller()
+      .auth.login({ username: 'demo@realm.social', password: 'realm-demo-2026' });
+    expect(user.username).toBe('demo@realm.social');
+  });
+
+  it('refuses an unknown username with NOT_FOUND', async () => {
+    t = await makeTestApp();
+    await expect(t.caller().auth.login({ username: 'nobody', password })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'The username you entered is not Registered. Not Found error',
+    });
+  });
+
+  it('refuses a wrong password with UNAUTHORIZED', async () => {
+    t = await makeTestApp();
+    await t.caller().auth.signup(signupInput);
+    await expect(
+      t.caller().auth.login({ username: 'ada', password: 'wrong-password' }),
+    ).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'The credentials you entered are invalid. Unauthorized access error.',
+    });
+  });
+
+  it('refuses empty fields with BAD_REQUEST', async () => {
+    t = await makeTestApp();
+    await expectInvalid(t.caller().auth.login({ username: '', password }), 'Username is required.');
+    await expectInvalid(t.caller().auth.login({ username: 'ada', password: '' }), 'Password is required.');
+  });
+});
+
+describe('tokens on protected procedures', () => {
+  const invalid = { code: 'UNAUTHORIZED', message: 'The token is invalid. Unauthorized access error.' };
+
+  it('refuses a missing, malformed or wrongly signed token with UNAUTHORIZED', async () => {
+    t = await makeTestApp();
+    const { token } = await t.caller().auth.signup(signupInput);
+    await expect(t.caller().users.me()).rejects.toMatchObject(invalid);
+    await expect(t.caller('not-a-token').users.me()).rejects.toMatchObject(invalid);
+    const [head, body] = token.split('.');
+    await expect(t.caller(`${head}.${body}.forged-signature`).users.me()).rejects.toMatchObject(invalid);
+  });
+
+  it('refuses a valid token whose member no longer exists', async () => {
+    t = await makeTestApp();
+    const { token, user } = await t.caller().auth.signup(signupInput);
+    t.db.delete(users).where(eq(users.id, user.id)).run();
+    await expect(t.caller(token).users.me()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'The username you entered is not Registered. Not Found error',
+    });
+  });
+});

@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bookmarks, comments, postReactions, posts } from '../../src/server/db/schema.js';
+import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+type Member = Awaited<ReturnType<TestApp['member']>>;
+
+/**
+ * `n` posts by `author`, each with 5 comments by different members, likes by `viewer` and others, and
+ * bookmarked by `viewer`: enough that any per-post or per-comment query would show up in the count.
+ */
+function world(n: number, author: Member, viewer: Member, others: Member[]) {
+  const base = Date.now() - 3_600_000;
+  for (let i = 0; i < n; i++) {
+    const postId = crypto.randomUUID();
+    const at = base + i * 1000;
+    t.db
+      .insert(posts)
+      .values({
+        id: postId,
+        authorId: author.id,
+        content: `p${i}`,
+        likeCount: 3,
+        commentCount: 5,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .run();
+    t.db
+      .insert(comments)
+      .values(
+        others.slice(0, 5).map((m, j) => ({
+          id: crypto.randomUUID(),
+          postId,
+          authorId: m.id,
+          text: `c${j}`,
+          createdAt: at + j,
+          updatedAt: at + j,
+        })),
+      )
+      .run();
+    t.db
+      .insert(postReactions)
+      .values(
+        [viewer, ...others.slice(0, 2)].map((m) => ({
+          postId,
+          userId: m.id,
+          kind: 'like' as const,
+          createdAt: at,
+        })),
+      )
+      .run();
+    t.db.insert(bookmarks).values({ userId: viewer.id, postId, createdAt: at }).run();
+  }
+}
+
+/** How many SQL statements one call prepares. */
+async function statements(run: () => Promise<{ items: unknown[] }>) {
+  const spy = vi.spyOn(t.db.$client, 'prepare');
+  try {
+    const page = await run();
+    return { count: spy.mock.calls.length, items: page.items.length };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+async function measure(n: number) {
+  t = await makeTestApp();
+  const viewer = await t.member();
+  const author = await t.member();
+  const others = await Promise.all(Array.from({ length: 5 }, () => t.member()));
+  await t.caller(viewer.token).follow.follow({ userId: author.id });
+  world(n, author, viewer, others);
+  const me = t.caller(viewer.token);
+  const result = {
+    homeLatest: await statements(() => me.posts.feed({ mode: 'latest' })),
+    homeTrending: await statements(() => me.posts.feed({ mode: 'trending' })),
+    explore: await statements(() => me.posts.explore({})),
+    exploreSignedOut: await statements(() => t.caller().posts.explore({})),
+    bookmarks: await statements(() => me.bookmarks.list({})),
+    profile: await statements(() => me.posts.byUser({ username: author.username })),
+  };
+  await t.close();
+  return result;
+}
+
+describe('no N+1 queries', () => {
+  it('runs as many statements for a page of 20 busy posts as for 2 posts, and few of them', async () => {
+    const small = await measure(2);
+    const large = await measure(20);
+    for (const key of [
+      'homeLatest',
+      'homeTrending',
+      'explore',
+      'exploreSignedOut',
+      'bookmarks',
+      'profile',
+    ] as const) {
+      expect(small[key].items, `${key} small page`).toBe(2);
+      expect(large[key].items, `${key} large page`).toBe(20);
+      expect(large[key].count, `${key} statements`).toBe(small[key].count);
+      expect(large[key].count, `${key} statements`).toBeLessThanOrEqual(6);
+      expect(large[key].count, `${key} statements`).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows every card fully hydrated in that constant number of statements', async () => {
+    t = await makeTestApp();
+    const viewer = await t.member();
+    const author = await t.member();
+    const others = await Promise.all(Array.from({ length: 5 }, () => t.member()));
+    await t.caller(viewer.token).follow.follow({ userId: author.id });
+    world(20, author, viewer, others);
+    const page = await t.caller(viewer.token).posts.feed({});
+    for (const card of page.items) {
+      expect(card).toMatchObject({ likedByMe: true, bookmarkedByMe: true, commentCount: 5 });
+      expect(card.latestComments.map((c) => c.text)).toEqual(['c4', 'c3', 'c2', 'c1']);
+    }
+  });
+});
