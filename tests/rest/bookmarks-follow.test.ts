@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedPosts } from '../../seed/data.js';
 import { get, post } from '../helpers/http.js';
-import { snapshot } from '../helpers/snapshot.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+import { expectRefused } from '../helpers/expect.js';
 
 const missingId = '00000000-0000-4000-8000-000000000000';
 const invalidToken = 'The token is invalid. Unauthorized access error.';
@@ -15,18 +15,6 @@ afterEach(async () => {
   vi.restoreAllMocks();
   await t?.close();
 });
-
-async function expectRefused(
-  send: () => Promise<{ status: number; body: unknown }>,
-  status: number,
-  message: string,
-) {
-  const before = snapshot(t.db);
-  const res = await send();
-  expect(res.status).toBe(status);
-  expect(res.body).toEqual({ errors: [message] });
-  expect(snapshot(t.db)).toEqual(before);
-}
 
 const userNamed = async (username: string) => (await get(t.app, `/api/users/${username}`)).body.user;
 
@@ -81,12 +69,14 @@ describe('bookmarks', () => {
     t = await makeTestApp({ seed: true });
     const me = await t.member();
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/users/remove-bookmark/${p1}`, me.token),
       400,
       'Post not bookmarked yet',
     );
     await post(t.app, `/api/users/bookmark/${p1}`, me.token);
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/users/bookmark/${p1}`, me.token),
       400,
       'This Post is already bookmarked',
@@ -98,11 +88,12 @@ describe('bookmarks', () => {
     const me = await t.member();
     for (const path of ['bookmark', 'remove-bookmark']) {
       await expectRefused(
+        t.db,
         () => post(t.app, `/api/users/${path}/${missingId}`, me.token),
         404,
         'Post not found',
       );
-      await expectRefused(() => post(t.app, `/api/users/${path}/${p1}`), 401, invalidToken);
+      await expectRefused(t.db, () => post(t.app, `/api/users/${path}/${p1}`), 401, invalidToken);
     }
   });
 });
@@ -166,12 +157,14 @@ describe('follow and unfollow', () => {
     const me = await t.member();
     const them = await t.member();
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/users/unfollow/${them.id}`, me.token),
       400,
       'User already not following',
     );
     await post(t.app, `/api/users/follow/${them.id}`, me.token);
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/users/follow/${them.id}`, me.token),
       400,
       'User Already following',
@@ -182,6 +175,7 @@ describe('follow and unfollow', () => {
     t = await makeTestApp();
     const me = await t.member();
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/users/follow/${me.id}`, me.token),
       400,
       'You cannot follow yourself',
@@ -195,12 +189,13 @@ describe('follow and unfollow', () => {
     for (const path of ['follow', 'unfollow']) {
       for (const target of [missingId, them.username]) {
         await expectRefused(
+          t.db,
           () => post(t.app, `/api/users/${path}/${target}`, me.token),
           404,
           'User not found',
         );
       }
-      await expectRefused(() => post(t.app, `/api/users/${path}/${them.id}`), 401, invalidToken);
+      await expectRefused(t.db, () => post(t.app, `/api/users/${path}/${them.id}`), 401, invalidToken);
     }
   });
 });

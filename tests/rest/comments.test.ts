@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedMembers, seedPosts } from '../../seed/data.js';
 import { get, post } from '../helpers/http.js';
-import { snapshot } from '../helpers/snapshot.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+import { expectRefused } from '../helpers/expect.js';
 
 const stamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
 const missingId = '00000000-0000-4000-8000-000000000000';
@@ -34,18 +34,6 @@ const tokenOf = (member: { id: string; username: string }) =>
 const commentsOf = async (postId: string) =>
   (await get(t.app, `/api/comments/${postId}`)).body.comments as Comment[];
 const find = (comments: Comment[], id: string) => comments.find((c) => c._id === id);
-
-async function expectRefused(
-  send: () => Promise<{ status: number; body: unknown }>,
-  status: number,
-  message: string,
-) {
-  const before = snapshot(t.db);
-  const res = await send();
-  expect(res.status).toBe(status);
-  expect(res.body).toEqual({ errors: [message] });
-  expect(snapshot(t.db)).toEqual(before);
-}
 
 function expectCommentShape(c: Comment) {
   expect(Object.keys(c).sort()).toEqual(['_id', 'createdAt', 'text', 'updatedAt', 'username', 'votes']);
@@ -102,16 +90,19 @@ describe('POST /api/comments/add/:postId', () => {
   it('refuses blank text, an unknown post and a missing token, writing nothing', async () => {
     const me = await t.member();
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/comments/add/${p1.id}`, me.token, { commentData: { text: '  ' } }),
       400,
       'Comment text must be 1 to 500 characters.',
     );
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/comments/add/${missingId}`, me.token, { commentData: 'Hello' }),
       404,
       'Post not found',
     );
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/comments/add/${p1.id}`, undefined, { commentData: 'Hello' }),
       401,
       'The token is invalid. Unauthorized access error.',
@@ -143,25 +134,28 @@ describe('POST /api/comments/edit/:postId/:commentId', () => {
     const message = "Cannot edit a comment doesn't belong to the User.";
     const body = { commentData: { text: 'Hijacked' } };
     const url = `/api/comments/edit/${p1.id}/${c1.id}`;
-    await expectRefused(async () => post(t.app, url, await tokenOf(jane), body), 400, message);
+    await expectRefused(t.db, async () => post(t.app, url, await tokenOf(jane), body), 400, message);
     const stranger = await t.member();
-    await expectRefused(() => post(t.app, url, stranger.token, body), 400, message);
+    await expectRefused(t.db, () => post(t.app, url, stranger.token, body), 400, message);
   });
 
   it('answers 404 for an unknown comment, a comment of another post, and an unknown post', async () => {
     const token = await tokenOf(marcus);
     const body = { commentData: 'New words' };
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/comments/edit/${p1.id}/${missingId}`, token, body),
       404,
       'Comment not found',
     );
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/comments/edit/${p2.id}/${c1.id}`, token, body),
       404,
       'Comment not found',
     );
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/comments/edit/${missingId}/${c1.id}`, token, body),
       404,
       'Post not found',
@@ -188,17 +182,20 @@ describe('POST /api/comments/delete/:postId/:commentId', () => {
   it('refuses a third member with 400, and unknown or mismatched ids with 404', async () => {
     const stranger = await t.member();
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/comments/delete/${p1.id}/${c1.id}`, stranger.token),
       400,
       "Cannot delete a comment doesn't belong to the User.",
     );
     const token = await tokenOf(marcus);
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/comments/delete/${p1.id}/${missingId}`, token),
       404,
       'Comment not found',
     );
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/comments/delete/${p2.id}/${c1.id}`, token),
       404,
       'Comment not found',
@@ -248,12 +245,14 @@ describe('comment votes', () => {
     const me = await t.member();
     await post(t.app, `/api/comments/upvote/${p1.id}/${c1.id}`, me.token);
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/comments/upvote/${p1.id}/${c1.id}`, me.token),
       400,
       'Cannot upvote a post that is already upvoted.',
     );
     await post(t.app, `/api/comments/downvote/${p1.id}/${c1.id}`, me.token);
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/comments/downvote/${p1.id}/${c1.id}`, me.token),
       400,
       'Cannot downvote a post that is already downvoted.',
@@ -264,16 +263,19 @@ describe('comment votes', () => {
     const me = await t.member();
     for (const kind of ['upvote', 'downvote']) {
       await expectRefused(
+        t.db,
         () => post(t.app, `/api/comments/${kind}/${p1.id}/${missingId}`, me.token),
         404,
         'Comment not found',
       );
       await expectRefused(
+        t.db,
         () => post(t.app, `/api/comments/${kind}/${p2.id}/${c1.id}`, me.token),
         404,
         'Comment not found',
       );
       await expectRefused(
+        t.db,
         () => post(t.app, `/api/comments/${kind}/${p1.id}/${c1.id}`),
         401,
         'The token is invalid. Unauthorized access error.',

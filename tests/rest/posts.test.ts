@@ -3,6 +3,7 @@ import { seedMembers, seedPosts } from '../../seed/data.js';
 import { del, get, post } from '../helpers/http.js';
 import { snapshot } from '../helpers/snapshot.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+import { expectRefused } from '../helpers/expect.js';
 
 const stamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
 const notFound = { errors: ['Post not found'] };
@@ -28,19 +29,6 @@ const tokenOf = (member: { id: string; username: string }) =>
   t.keys.sign({ _id: member.id, username: member.username });
 const find = (posts: Post[], id: string) => posts.find((p) => p._id === id);
 const postNow = async (id: string) => (await get(t.app, `/api/posts/${id}`)).body.post as Post;
-
-/** A refused write: exact status and body, and not one row changed. */
-async function expectRefused(
-  send: () => Promise<{ status: number; body: unknown }>,
-  status: number,
-  message: string,
-) {
-  const before = snapshot(t.db);
-  const res = await send();
-  expect(res.status).toBe(status);
-  expect(res.body).toEqual({ errors: [message] });
-  expect(snapshot(t.db)).toEqual(before);
-}
 
 function expectPostShape(p: Post) {
   expect(Object.keys(p).sort()).toEqual(
@@ -112,11 +100,13 @@ describe('POST /api/posts', () => {
   it('refuses blank content and a missing token, writing nothing', async () => {
     const me = await t.member();
     await expectRefused(
+      t.db,
       () => post(t.app, '/api/posts', me.token, { postData: '   ' }),
       400,
       'Post content must be 1 to 500 characters.',
     );
     await expectRefused(
+      t.db,
       () => post(t.app, '/api/posts', undefined, { postData: 'hi' }),
       401,
       'The token is invalid. Unauthorized access error.',
@@ -142,14 +132,25 @@ describe('editing and deleting posts', () => {
     const refusedEdit = "Cannot edit a Post doesn't belong to the logged in User.";
     const refusedDelete = "Cannot delete a Post doesn't belong to the logged in User.";
     const body = { postData: { content: 'Hijacked' } };
-    await expectRefused(() => post(t.app, `/api/posts/edit/${p1.id}`, other.token, body), 400, refusedEdit);
-    await expectRefused(() => del(t.app, `/api/posts/${p1.id}`, other.token), 400, refusedDelete);
     await expectRefused(
+      t.db,
+      () => post(t.app, `/api/posts/edit/${p1.id}`, other.token, body),
+      400,
+      refusedEdit,
+    );
+    await expectRefused(t.db, () => del(t.app, `/api/posts/${p1.id}`, other.token), 400, refusedDelete);
+    await expectRefused(
+      t.db,
       () => post(t.app, `/api/posts/edit/${missingId}`, other.token, body),
       404,
       'Post not found',
     );
-    await expectRefused(() => del(t.app, `/api/posts/${missingId}`, other.token), 404, 'Post not found');
+    await expectRefused(
+      t.db,
+      () => del(t.app, `/api/posts/${missingId}`, other.token),
+      404,
+      'Post not found',
+    );
   });
 
   it('lets the author delete, answering 201 with the remaining posts', async () => {
@@ -217,6 +218,7 @@ describe('likes and dislikes', () => {
     const me = await t.member();
     await post(t.app, `/api/posts/like/${p2.id}`, me.token);
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/posts/like/${p2.id}`, me.token),
       400,
       'Cannot like a post that is already liked.',
@@ -258,12 +260,14 @@ describe('likes and dislikes', () => {
   it('refuses a dislike at zero likes and a second dislike with 400', async () => {
     const me = await t.member();
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/posts/dislike/${p2.id}`, me.token),
       400,
       'Cannot decrement like less than 0.',
     );
     expect((await post(t.app, `/api/posts/dislike/${p1.id}`, me.token)).status).toBe(201);
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/posts/dislike/${p1.id}`, me.token),
       400,
       'Cannot dislike a post that is already disliked.',
@@ -272,13 +276,20 @@ describe('likes and dislikes', () => {
 
   it('answers 404 for likes and dislikes of an unknown post, and 401 without a token', async () => {
     const me = await t.member();
-    await expectRefused(() => post(t.app, `/api/posts/like/${missingId}`, me.token), 404, 'Post not found');
     await expectRefused(
+      t.db,
+      () => post(t.app, `/api/posts/like/${missingId}`, me.token),
+      404,
+      'Post not found',
+    );
+    await expectRefused(
+      t.db,
       () => post(t.app, `/api/posts/dislike/${missingId}`, me.token),
       404,
       'Post not found',
     );
     await expectRefused(
+      t.db,
       () => post(t.app, `/api/posts/like/${p1.id}`),
       401,
       'The token is invalid. Unauthorized access error.',

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { seedMembers } from '../../seed/data.js';
 import { factoryPassword } from '../../seed/factories.js';
 import { get, post } from '../helpers/http.js';
-import { snapshot } from '../helpers/snapshot.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+import { expectRefused } from '../helpers/expect.js';
 
 const stamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
 const userKeys = [
@@ -33,18 +33,6 @@ function expectUserShape(user: User) {
   expect(user.createdAt).toMatch(stamp);
   expect(user.updatedAt).toMatch(stamp);
   expect(JSON.stringify(user)).not.toMatch(/password/i);
-}
-
-async function expectRefused(
-  send: () => Promise<{ status: number; body: unknown }>,
-  status: number,
-  message: string,
-) {
-  const before = snapshot(t.db);
-  const res = await send();
-  expect(res.status).toBe(status);
-  expect(res.body).toEqual({ errors: [message] });
-  expect(snapshot(t.db)).toEqual(before);
 }
 
 describe('GET /api/users', () => {
@@ -181,16 +169,19 @@ describe('POST /api/users/edit', () => {
     t = await makeTestApp();
     const me = await t.member();
     await expectRefused(
+      t.db,
       () => post(t.app, '/api/users/edit', undefined, { userData: { bio: 'Hi' } }),
       401,
       'The token is invalid. Unauthorized access error.',
     );
     await expectRefused(
+      t.db,
       () => post(t.app, '/api/users/edit', me.token, { userData: { bio: 'x'.repeat(161) } }),
       400,
       'Bio must be at most 160 characters.',
     );
     await expectRefused(
+      t.db,
       () => post(t.app, '/api/users/edit', me.token, { userData: { link: 'javascript:alert(1)' } }),
       400,
       'Link must be an http(s) URL of at most 300 characters.',

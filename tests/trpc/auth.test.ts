@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZodError } from 'zod';
 import { users } from '../../src/server/db/schema.js';
 import { call } from '../helpers/http.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+import { expectInvalid } from '../helpers/expect.js';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -17,21 +17,6 @@ function expectNoSecrets(value: unknown, hash?: string) {
   expect(text).not.toMatch(/"password/i);
   expect(text).not.toContain(password);
   if (hash) expect(text).not.toContain(hash);
-}
-
-/**
- * Over HTTP the error formatter answers the first issue's message; a server-side caller skips the formatter,
- * so there the same message is the first issue of the ZodError cause.
- */
-async function expectInvalid(promise: Promise<unknown>, message: string) {
-  const error: unknown = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toMatchObject({ code: 'BAD_REQUEST' });
-  const cause = (error as { cause?: unknown }).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  expect((cause as ZodError).issues[0]?.message).toBe(message);
 }
 
 describe('auth.signup', () => {

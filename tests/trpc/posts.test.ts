@@ -1,31 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
 import { posts } from '../../src/server/db/schema.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+import { expectInvalid, nextMs } from '../helpers/expect.js';
 
 let t: TestApp;
 afterEach(() => t?.close());
 
 const invalidToken = { code: 'UNAUTHORIZED', message: 'The token is invalid. Unauthorized access error.' };
 const postNotFound = { code: 'NOT_FOUND', message: 'Post not found' };
-
-/** Waits until the clock has moved on, so that the next write gets a later timestamp. */
-async function nextMs() {
-  const start = Date.now();
-  while (Date.now() === start) await new Promise((resolve) => setTimeout(resolve, 1));
-}
-
-/** A server-side caller skips the error formatter: the schema message is the first issue of the cause. */
-async function expectInvalid(promise: Promise<unknown>, message: string) {
-  const error: unknown = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toMatchObject({ code: 'BAD_REQUEST' });
-  const cause = (error as { cause?: unknown }).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  expect((cause as ZodError).issues[0]?.message).toBe(message);
-}
 
 /** A post with a chosen like count, inserted directly (the seed starts posts at 10 likes with nobody in likedBy). */
 function insertPost(authorId: string, likeCount = 0, content = 'a post') {

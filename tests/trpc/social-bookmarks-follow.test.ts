@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+import { nextMs } from '../helpers/expect.js';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -7,11 +8,6 @@ afterEach(() => t?.close());
 const invalidToken = { code: 'UNAUTHORIZED', message: 'The token is invalid. Unauthorized access error.' };
 const postNotFound = { code: 'NOT_FOUND', message: 'Post not found' };
 const userNotFound = { code: 'NOT_FOUND', message: 'User not found' };
-
-async function nextMs() {
-  const start = Date.now();
-  while (Date.now() === start) await new Promise((resolve) => setTimeout(resolve, 1));
-}
 
 describe('bookmarks', () => {
   it('add and remove answer the card with bookmarkedByMe, and each is refused when repeated', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+import { expectInvalid, nextMs } from '../helpers/expect.js';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -8,23 +8,6 @@ afterEach(() => t?.close());
 const invalidToken = { code: 'UNAUTHORIZED', message: 'The token is invalid. Unauthorized access error.' };
 const postNotFound = { code: 'NOT_FOUND', message: 'Post not found' };
 const commentNotFound = { code: 'NOT_FOUND', message: 'Comment not found' };
-
-async function nextMs() {
-  const start = Date.now();
-  while (Date.now() === start) await new Promise((resolve) => setTimeout(resolve, 1));
-}
-
-/** A server-side caller skips the error formatter: the schema message is the first issue of the cause. */
-async function expectInvalid(promise: Promise<unknown>, message: string) {
-  const error: unknown = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toMatchObject({ code: 'BAD_REQUEST' });
-  const cause = (error as { cause?: unknown }).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  expect((cause as ZodError).issues[0]?.message).toBe(message);
-}
 
 /** A post author, a commenter and a bystander, with one post and one comment by the commenter on it. */
 async function thread() {

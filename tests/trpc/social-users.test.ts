@@ -1,23 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+import { expectInvalid } from '../helpers/expect.js';
 
 let t: TestApp;
 afterEach(() => t?.close());
 
 const invalidToken = { code: 'UNAUTHORIZED', message: 'The token is invalid. Unauthorized access error.' };
-
-/** A server-side caller skips the error formatter: the schema message is the first issue of the cause. */
-async function expectInvalid(promise: Promise<unknown>, message: string) {
-  const error: unknown = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toMatchObject({ code: 'BAD_REQUEST' });
-  const cause = (error as { cause?: unknown }).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  expect((cause as ZodError).issues[0]?.message).toBe(message);
-}
 
 describe('users.byUsername and users.me', () => {
   it('shows counts of posts, followers and following, followedByMe and isMe', async () => {
