@@ -25,7 +25,7 @@ describe('the served app in a real browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    const response = await page.goto(`${server.url}/explore`);
+    const response = await page.goto(`${server.url}/explore`, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Realm' }).waitFor();
     expect(errors).toEqual([]);
