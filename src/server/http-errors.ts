@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { limits } from '../shared/limits.js';
-import { DomainError } from './domain/errors.js';
+import { DomainError, messages } from './domain/errors.js';
 
 // Fastify's own client errors, reworded for a person. Anything else under 500 keeps Fastify's message.
 const fastifyMessages: Record<string, string> = {
@@ -24,7 +24,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(status).send({ errors: [message] });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ errors: ['Something went wrong on our side. Please try again.'] });
+    return reply.code(500).send({ errors: [messages.unexpected] });
   });
 }
 

@@ -140,3 +140,18 @@ describe('rate limits on login and signup', () => {
     for (let i = 0; i < 30; i++) expect((await get(t.app, '/api/users')).status).toBe(200);
   });
 });
+
+describe('unexpected failures', () => {
+  it('answer 500 with a generic message on both APIs, never the internal error', async () => {
+    t = await makeTestApp({ seed: true });
+    const me = await t.member();
+    t.db.$client.close(); // any internal fault will do: the database is gone
+    const rest = await get(t.app, '/api/posts');
+    expect(rest.status).toBe(500);
+    expect(rest.body).toEqual({ errors: ['Something went wrong on our side. Please try again.'] });
+    const trpc = await call(t.app, 'GET', '/trpc/posts.feed?input=%7B%7D', { token: me.token });
+    expect(trpc.status).toBe(500);
+    expect(trpc.body.error.message).toBe('Something went wrong on our side. Please try again.');
+    expect(JSON.stringify(trpc.body)).not.toMatch(/database|sqlite|stack/i);
+  });
+});

@@ -45,6 +45,7 @@ export const messages = {
   commentNotFound: 'Comment not found',
   userNotFound: 'User not found',
   followSelf: 'You cannot follow yourself',
+  unexpected: 'Something went wrong on our side. Please try again.',
 } as const;
 
 export const badRequest = (message: string) => new DomainError(400, message, 'BAD_REQUEST');

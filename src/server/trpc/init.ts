@@ -1,17 +1,21 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { resolveActor } from '../domain/auth.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, messages } from '../domain/errors.js';
 import type { Context } from './context.js';
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
-  // A bad input answers with its first problem as the message, readable as it stands.
+  // A bad input answers with its first problem as the message; an unexpected failure never shows its internals
+  // (it is logged by the adapter's onError).
   errorFormatter({ shape, error }) {
     const issues = error.cause instanceof ZodError ? error.cause.issues : null;
     return {
       ...shape,
-      message: issues?.[0]?.message ?? shape.message,
+      message:
+        error.code === 'INTERNAL_SERVER_ERROR'
+          ? messages.unexpected
+          : (issues?.[0]?.message ?? shape.message),
       data: {
         ...shape.data,
         issues: issues?.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) ?? null,
