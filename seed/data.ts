@@ -2,8 +2,9 @@
 // of 0 or 10 with nobody in likedBy, nobody following anybody, no bookmarks. Ids are fixed so that running the
 // seed again adds nothing.
 
-/** The member whose credentials "Add Test Credentials" fills in. */
-export const demoCredentials = { username: 'demo@realm.social', password: 'realm-demo-2026' } as const;
+import { demoCredentials } from '../src/shared/demo.js';
+
+export { demoCredentials };
 
 export type SeedMember = {
   id: string;

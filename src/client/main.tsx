@@ -1,23 +1,27 @@
-import { StrictMode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { ToastProvider } from './lib/toast';
+import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
+import './styles.css';
 
-// A placeholder until the web client lands: the server and both APIs are live behind it.
-function Placeholder() {
+function Root() {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
   return (
-    <main
-      style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}
-    >
-      <h1>Realm</h1>
-      <p>
-        The server is running. The REST API is under <code>/api</code> and the tRPC API under{' '}
-        <code>/trpc</code>.
-      </p>
-    </main>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <App />
+        </ToastProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
   );
 }
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Placeholder />
+    <Root />
   </StrictMode>,
 );

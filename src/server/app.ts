@@ -95,7 +95,7 @@ export async function buildApp({
 
   const sendClientPage = await serveClient(app, { builtClient: serveBuiltClient, clientDir });
   app.setNotFoundHandler((request, reply) => {
-    const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    const looksLikeFile = isMissingFile(request.url.split('?')[0] ?? '');
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (isApiPath(request.url) || !isRead || looksLikeFile || !sendClientPage) {
       return reply.code(404).send(apiNotFound(request.method, request.url));
@@ -104,6 +104,16 @@ export async function buildApp({
   });
 
   return app;
+}
+
+/**
+ * A request for a built asset or a top-level file that does not exist gets a 404, not the client page.
+ * Client routes may end in anything: /profile/demo@realm.social is a member, not a file.
+ */
+function isMissingFile(path: string): boolean {
+  return (
+    path.startsWith('/assets/') || /^\/[^/]+\.(ico|png|svg|txt|json|webmanifest|js|css|map)$/i.test(path)
+  );
 }
 
 /** Clients often send `Content-Type: application/json` with no body on like, follow and delete calls. */

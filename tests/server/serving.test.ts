@@ -48,7 +48,15 @@ describe('serving', () => {
 
   it('serves the client page for client routes, never cached, and 404s for missing files', async () => {
     t = await makeTestApp({ serveBuiltClient: true });
-    for (const path of ['/', '/explore', '/bookmark', '/auth', '/profile/janecooper']) {
+    for (const path of [
+      '/',
+      '/explore',
+      '/bookmark',
+      '/auth',
+      '/profile/janecooper',
+      '/profile/demo@realm.social',
+      '/no/such/page',
+    ]) {
       const res = await get(t.app, path);
       expect(res.status, path).toBe(200);
       expect(String(res.headers['content-type'])).toContain('text/html');
@@ -56,6 +64,7 @@ describe('serving', () => {
       expect(String(res.body)).toContain('Realm');
     }
     expect((await get(t.app, '/assets/missing-file.js')).status).toBe(404);
+    expect((await get(t.app, '/robots.txt')).status).toBe(404);
   });
 
   it('caches hashed assets for a year and serves a built index.html for client routes', async () => {

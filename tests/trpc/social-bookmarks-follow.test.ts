@@ -32,7 +32,7 @@ describe('bookmarks', () => {
       code: 'BAD_REQUEST',
       message: 'Post not bookmarked yet',
     });
-    expect(await b.list({})).toEqual({ items: [], nextCursor: null });
+    expect(await b.list({})).toEqual({ items: [], nextCursor: null, total: 0 });
   });
 
   it('lists the most recently bookmarked first, whatever the posts’ own order', async () => {
@@ -63,6 +63,7 @@ describe('bookmarks', () => {
     }
     const first = await t.caller(me.token).bookmarks.list({});
     expect(first.items).toHaveLength(20);
+    expect(first.total).toBe(25); // every bookmark, not just this page: "N posts in bookmark"
     const second = await t.caller(me.token).bookmarks.list({ cursor: first.nextCursor });
     expect(second.nextCursor).toBeNull();
     const walked = [...first.items, ...second.items].map((p) => p.id);
@@ -71,6 +72,7 @@ describe('bookmarks', () => {
     await t.caller(me.token).posts.delete({ postId: ids[0]! });
     const after = await t.caller(me.token).bookmarks.list({});
     expect(after.items.map((p) => p.id)).not.toContain(ids[0]);
+    expect(after.total).toBe(24);
   });
 
   it('answers NOT_FOUND for an unknown post and UNAUTHORIZED when signed out', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { limits } from '../../shared/limits.js';
 import type { Db } from '../db/client.js';
 import { bookmarks, follows, postReactions, posts, users } from '../db/schema.js';
@@ -135,8 +135,12 @@ export function postCard(db: Db, viewerId: string | null, postId: string): PostC
   return card!;
 }
 
-/** My bookmarks, most recently bookmarked first; the cursor is (bookmarkedAt, postId). */
-export function bookmarksPage(db: Db, viewerId: string, cursor?: string | null): Page<PostCard> {
+/** My bookmarks, most recently bookmarked first; the cursor is (bookmarkedAt, postId). `total` counts them all. */
+export function bookmarksPage(
+  db: Db,
+  viewerId: string,
+  cursor?: string | null,
+): Page<PostCard> & { total: number } {
   const after = cursor ? decodeCursor<[number, string]>(cursor, ['number', 'string']) : null;
   const rows = db
     .select({ ...cardColumns, bookmarkedAt: bookmarks.createdAt })
@@ -153,5 +157,6 @@ export function bookmarksPage(db: Db, viewerId: string, cursor?: string | null):
     .limit(limits.pageSize + 1)
     .all();
   const bookmarkedAt = new Map(rows.map((row) => [row.id, row.bookmarkedAt]));
-  return toPage(db, viewerId, rows, (row) => [bookmarkedAt.get(row.id) ?? 0, row.id]);
+  const total = db.select({ n: count() }).from(bookmarks).where(eq(bookmarks.userId, viewerId)).get()?.n ?? 0;
+  return { ...toPage(db, viewerId, rows, (row) => [bookmarkedAt.get(row.id) ?? 0, row.id]), total };
 }

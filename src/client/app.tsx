@@ -1,0 +1,83 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { Navbar } from './components/navbar';
+import { useSession } from './lib/session';
+import { HomePage } from './pages/home-page';
+import { LoginPage } from './pages/login-page';
+
+// Home and login (where every visit starts) are in the first bundle; the other screens load when first visited.
+const ExplorePage = lazy(() => import('./pages/explore-page'));
+const BookmarkPage = lazy(() => import('./pages/bookmark-page'));
+const ProfilePage = lazy(() => import('./pages/profile-page'));
+const SignupPage = lazy(() => import('./pages/signup-page'));
+const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+
+/** Spec section 2: a signed-out visitor goes to /auth, and the page they wanted is remembered. */
+function Protected({ children }: { children: ReactNode }) {
+  const current = useSession();
+  const [location, navigate] = useLocation();
+  useEffect(() => {
+    if (!current) navigate('/auth', { replace: true, state: { from: location } });
+  }, [current, location, navigate]);
+  if (!current) return null;
+  return (
+    <>
+      <Navbar />
+      <main className="page">{children}</main>
+    </>
+  );
+}
+
+/** /auth and /signup: a signed-in member is sent home. */
+function SignedOutOnly({ children }: { children: ReactNode }) {
+  const current = useSession();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (current) navigate('/', { replace: true });
+  }, [current, navigate]);
+  return current ? null : <main className="page auth-page">{children}</main>;
+}
+
+export function App() {
+  return (
+    <Suspense fallback={<p className="page-loading">Loading…</p>}>
+      <Switch>
+        <Route path="/auth">
+          <SignedOutOnly>
+            <LoginPage />
+          </SignedOutOnly>
+        </Route>
+        <Route path="/signup">
+          <SignedOutOnly>
+            <SignupPage />
+          </SignedOutOnly>
+        </Route>
+        <Route path="/">
+          <Protected>
+            <HomePage />
+          </Protected>
+        </Route>
+        <Route path="/explore">
+          <Protected>
+            <ExplorePage />
+          </Protected>
+        </Route>
+        <Route path="/bookmark">
+          <Protected>
+            <BookmarkPage />
+          </Protected>
+        </Route>
+        <Route path="/profile/:profileID">
+          {(params) => (
+            <Protected>
+              <ProfilePage username={decodeURIComponent(params.profileID)} />
+            </Protected>
+          )}
+        </Route>
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { PostCard as Post } from '../lib/trpc-types';
+import { PostCard } from './post-card';
+
+type PagedQuery = {
+  data?: { pages: { items: Post[] }[] };
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  refetch: () => unknown;
+};
+
+export function PostSkeletons({ count = 3 }: { count?: number }) {
+  return (
+    <div aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="card post skeleton">
+          <div className="skeleton-row">
+            <span className="skeleton-circle" />
+            <span className="skeleton-line short" />
+          </div>
+          <span className="skeleton-line" />
+          <span className="skeleton-line" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Pages of 20 that load as the end comes into view, with a visible end (PRODUCT.md "The web client"). */
+export function PostList({ query, label, empty }: { query: PagedQuery; label: string; empty: ReactNode }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && !isFetchingNextPage && fetchNextPage(),
+      { rootMargin: '600px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) {
+    return (
+      <section aria-label={label} aria-busy="true">
+        <PostSkeletons />
+      </section>
+    );
+  }
+  if (query.isError) {
+    return (
+      <section aria-label={label} className="card empty">
+        <p>These posts could not be loaded.</p>
+        <button type="button" className="button" onClick={() => query.refetch()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+  const posts = query.data?.pages.flatMap((page) => page.items) ?? [];
+  if (posts.length === 0) return <section aria-label={label}>{empty}</section>;
+  return (
+    <section aria-label={label} aria-busy={isFetchingNextPage}>
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} />
+      ))}
+      <div ref={sentinel} />
+      {isFetchingNextPage && <PostSkeletons count={1} />}
+      {!hasNextPage && <p className="list-end">You're all caught up.</p>}
+    </section>
+  );
+}

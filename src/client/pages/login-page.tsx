@@ -1,0 +1,70 @@
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { demoCredentials } from '../../shared/demo';
+import { session } from '../lib/session';
+import { trpc } from '../lib/trpc';
+import { useSignIn } from '../lib/use-sign-in';
+
+/** Spec section 2 "Login": texts are the spec's, including its "Wrong crediential". */
+export function LoginPage() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [expired] = useState(() => session.takeExpired());
+  const emailId = useId();
+  const passwordId = useId();
+  const signIn = useSignIn();
+  const login = trpc.auth.login.useMutation({ onSuccess: ({ token, user }) => signIn(token, user) });
+
+  return (
+    <div className="card auth-card">
+      <h1>Login to Realm</h1>
+      {expired && <p className="notice">Your session has ended. Please log in again.</p>}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          login.mutate({ username, password });
+        }}
+      >
+        <label htmlFor={emailId}>Email</label>
+        <input
+          id={emailId}
+          type="email"
+          required
+          autoComplete="username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <label htmlFor={passwordId}>Password</label>
+        <input
+          id={passwordId}
+          type="password"
+          required
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {login.isError && (
+          <p className="form-error" role="alert">
+            Wrong crediential
+          </p>
+        )}
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => {
+            setUsername(demoCredentials.username);
+            setPassword(demoCredentials.password);
+          }}
+        >
+          Add Test Credentials
+        </button>
+        <button type="submit" className="button" disabled={login.isPending}>
+          Login to your account
+        </button>
+      </form>
+      <p className="auth-switch">
+        New to Realm? <Link href="/signup">Create an account</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Avatar } from '../components/avatar';
+import { EditProfileModal } from '../components/edit-profile-modal';
+import { FollowButton } from '../components/follow-button';
+import { PostList } from '../components/post-list';
+import { trpc } from '../lib/trpc';
+import type { Profile } from '../lib/trpc-types';
+
+/** Only http(s) links are ever rendered as links (PRODUCT.md "The web client"). */
+function safeHref(link: string): string | null {
+  try {
+    const url = new URL(link);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function ProfileCard({ profile }: { profile: Profile }) {
+  const [editing, setEditing] = useState(false);
+  const href = safeHref(profile.link);
+  const fullName = `${profile.firstName} ${profile.lastName}`.trim();
+  return (
+    <section className="card profile" aria-label="Profile">
+      <div className="banner">{profile.profileBanner && <img src={profile.profileBanner} alt="" />}</div>
+      <div className="profile-body">
+        <div className="profile-top">
+          <Avatar person={profile} size={88} />
+          {profile.isMe ? (
+            <button type="button" className="button secondary" onClick={() => setEditing(true)}>
+              Edit Profile
+            </button>
+          ) : (
+            <FollowButton userId={profile.id} username={profile.username} following={profile.followedByMe} />
+          )}
+        </div>
+        <h1 className="profile-name">{fullName || profile.username}</h1>
+        <p className="username">@{profile.username}</p>
+        {profile.bio && <p className="bio">{profile.bio}</p>}
+        {href && (
+          <a className="profile-link" href={href} target="_blank" rel="noopener noreferrer nofollow ugc">
+            {profile.link}
+          </a>
+        )}
+        <dl className="counts">
+          <div>
+            <dt>Posts</dt>
+            <dd>{profile.postCount}</dd>
+          </div>
+          <div>
+            <dt>Followers</dt>
+            <dd>{profile.followerCount}</dd>
+          </div>
+          <div>
+            <dt>Following</dt>
+            <dd>{profile.followingCount}</dd>
+          </div>
+        </dl>
+      </div>
+      {editing && <EditProfileModal profile={profile} onClose={() => setEditing(false)} />}
+    </section>
+  );
+}
+
+/** Spec section 2 "Profile": the card, then the member's posts, newest first. */
+export default function ProfilePage({ username }: { username: string }) {
+  const profile = trpc.users.byUsername.useQuery({ username });
+  const posts = trpc.posts.byUser.useInfiniteQuery(
+    { username },
+    { getNextPageParam: (page) => page.nextCursor, enabled: profile.isSuccess },
+  );
+  if (profile.isPending) {
+    return <div className="column card profile skeleton" aria-busy="true" aria-label="Loading profile" />;
+  }
+  if (profile.isError) {
+    const missing = profile.error.data?.code === 'NOT_FOUND';
+    return (
+      <div className="column card empty">
+        <h1>{missing ? 'No such member' : 'This profile could not be loaded'}</h1>
+        <p>{missing ? `There is no member called @${username} here.` : profile.error.message}</p>
+        <Link href="/explore" className="button">
+          Explore posts
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="column">
+      <ProfileCard profile={profile.data} />
+      <PostList
+        query={posts}
+        label={`Posts by ${profile.data.username}`}
+        empty={<p className="card empty">@{profile.data.username} has not posted yet.</p>}
+      />
+    </div>
+  );
+}
