@@ -6,9 +6,13 @@ import { paths } from '../../src/server/paths.js';
  * inside vitest NODE_ENV is "test", and Vite would bundle React's development build.
  */
 export default function setup() {
-  execFileSync(process.execPath, [`${paths.root}/node_modules/vite/bin/vite.js`, 'build', '--logLevel', 'warn'], {
-    cwd: paths.root,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [`${paths.root}/node_modules/vite/bin/vite.js`, 'build', '--logLevel', 'warn'],
+    {
+      cwd: paths.root,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    },
+  );
 }
