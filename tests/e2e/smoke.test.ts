@@ -1,33 +1,22 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from '../helpers/server-process.js';
-import { launchBrowser } from './browser.js';
+import { expectAccessible, logIn, startE2e, type E2e } from './harness.js';
 
-let server: ServerProcess;
-let browser: Browser;
-
+let e2e: E2e;
 beforeAll(async () => {
-  server = await startServer({ REALM_DB: join(mkdtempSync(join(tmpdir(), 'realm-e2e-')), 'realm.db') });
-  browser = await launchBrowser();
+  e2e = await startE2e();
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => e2e?.close());
 
 describe('the served app in a real browser', () => {
-  it('renders the client under the CSP without script errors', async () => {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    const response = await page.goto(`${server.url}/explore`, { waitUntil: 'networkidle' });
+  it('runs under the CSP without script errors, and the login page passes axe', async () => {
+    const p = await e2e.newPage();
+    const response = await p.page.goto(p.url('/auth'), { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(200);
-    await page.getByRole('heading', { name: 'Realm' }).waitFor();
-    expect(errors).toEqual([]);
+    await p.page.getByRole('heading', { name: 'Login to Realm' }).waitFor();
+    await expectAccessible(p.page, 'login');
+    await logIn(p);
+    await p.page.getByRole('article').first().waitFor();
+    await expectAccessible(p.page, 'home');
+    expect(p.errors).toEqual([]);
   });
 });

@@ -47,19 +47,27 @@ export function PostCard({ post }: { post: Post }) {
       </header>
       <p className="post-content">{post.content}</p>
       <div className="post-actions">
-        <button
-          type="button"
-          className={`action${post.likedByMe ? ' active' : ''}`}
-          aria-label={post.likedByMe ? 'Unlike' : 'Like'}
-          aria-pressed={post.likedByMe}
-          onClick={() => actions.toggleLike(post)}
-        >
-          <HeartIcon filled={post.likedByMe} />
-          <span className="count">{post.likeCount}</span>
-        </button>
-        <span className="action static" aria-label={`${post.commentCount} comments`}>
+        <span className={`action-group${post.likedByMe ? ' active' : ''}`}>
+          <button
+            type="button"
+            className="action"
+            aria-label={post.likedByMe ? 'Unlike' : 'Like'}
+            aria-pressed={post.likedByMe}
+            onClick={() => actions.toggleLike(post)}
+          >
+            <HeartIcon filled={post.likedByMe} />
+          </button>
+          <span className="count" data-testid="like-count">
+            {post.likeCount}
+            <span className="visually-hidden"> likes</span>
+          </span>
+        </span>
+        <span className="action static">
           <CommentIcon />
-          <span className="count">{post.commentCount}</span>
+          <span className="count" data-testid="comment-count">
+            {post.commentCount}
+            <span className="visually-hidden"> comments</span>
+          </span>
         </span>
         <button
           type="button"

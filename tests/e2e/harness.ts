@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { demoCredentials } from '../../src/shared/demo.js';
+import { startServer, type ServerProcess } from '../helpers/server-process.js';
+import { launchBrowser } from './browser.js';
+
+export { demoCredentials };
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export type E2e = {
+  server: ServerProcess;
+  browser: Browser;
+  /** A fresh browser context (its own sessionStorage) and page; console errors are collected. */
+  newPage(options?: { width?: number; height?: number; colorScheme?: 'light' | 'dark' }): Promise<E2ePage>;
+  close(): Promise<void>;
+};
+
+export type E2ePage = {
+  page: Page;
+  context: BrowserContext;
+  errors: string[];
+  url: (path: string) => string;
+};
+
+/** The real server on a fresh, seeded database (rate limit off: the tests sign in many times) and Chromium. */
+export async function startE2e(): Promise<E2e> {
+  const dir = mkdtempSync(join(tmpdir(), 'realm-e2e-'));
+  const server = await startServer({
+    REALM_DB: join(dir, 'realm.db'),
+    REALM_RATE_LIMIT: 'off',
+  });
+  const browser = await launchBrowser();
+  return {
+    server,
+    browser,
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+        colorScheme: options.colorScheme ?? 'light',
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      return { page, context, errors, url: (path) => `${server.url}${path}` };
+    },
+    async close() {
+      await browser.close();
+      await server.stop();
+    },
+  };
+}
+
+/** Logs in through the login page with the given credentials (the demo member by default). */
+export async function logIn(
+  p: E2ePage,
+  credentials: { username: string; password: string } = demoCredentials,
+) {
+  await p.page.goto(p.url('/auth'));
+  await p.page.getByLabel('Email').fill(credentials.username);
+  await p.page.getByLabel('Password').fill(credentials.password);
+  await p.page.getByRole('button', { name: 'Login to your account' }).click();
+  await p.page.waitForURL(p.url('/'));
+}
+
+let signups = 0;
+
+/** Signs a new member up through the signup page; returns their credentials. */
+export async function signUp(p: E2ePage, firstName = 'Nia', lastName = 'Tester') {
+  signups += 1;
+  const credentials = { username: `e2e-${Date.now()}-${signups}@example.com`, password: 'e2e-password-1' };
+  await p.page.goto(p.url('/signup'));
+  await p.page.getByLabel('First name').fill(firstName);
+  await p.page.getByLabel('Last name').fill(lastName);
+  await p.page.getByLabel('Email').fill(credentials.username);
+  await p.page.getByLabel('Password').fill(credentials.password);
+  await p.page.getByRole('button', { name: 'Create account' }).click();
+  await p.page.waitForURL(p.url('/'));
+  return credentials;
+}
+
+/** axe-core on the page as it is now: no serious or critical violations. */
+export async function expectAccessible(page: Page, label: string) {
+  // Evaluated through the DevTools protocol, so the app's CSP (script-src 'self') does not block it.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run(): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe.run();
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target),
+    }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `${label}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
