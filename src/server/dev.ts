@@ -7,7 +7,7 @@ import { closeOnSignals, startApp } from './start.js';
 // client with hot reload, and its index.html for every client route.
 try {
   const config = loadConfig();
-  const app = await startApp(config, { serveBuiltClient: false });
+  const app = await startApp(config, { serveBuiltClient: false, contentSecurityPolicy: false });
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'spa' });
   await app.register(middie);
   app.use((req, res, next) =>

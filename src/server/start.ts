@@ -9,7 +9,10 @@ import { resolveJwtSecret } from './domain/tokens.js';
  * Opens (migrates, seeds when empty) the database and builds the app around it. Shared by `npm start` and
  * `npm run dev`; closing the app closes the database.
  */
-export async function startApp(config: Config, options: Pick<AppOptions, 'serveBuiltClient'> = {}) {
+export async function startApp(
+  config: Config,
+  options: Pick<AppOptions, 'serveBuiltClient' | 'contentSecurityPolicy'> = {},
+) {
   const db = openDatabase(config.dbPath);
   if (isEmpty(db)) await runSeed(db);
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dbPath);

@@ -8,9 +8,15 @@ export type ServerProcess = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
-/** Starts the real entry point (`src/server/main.ts`) as a child process and waits until it listens. */
-export function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+/**
+ * Starts a real entry point (`src/server/main.ts`, or `dev.ts` for `npm run dev`) as a child process and waits
+ * until it listens.
+ */
+export function startServer(
+  env: Record<string, string>,
+  entry: 'src/server/main.ts' | 'src/server/dev.ts' = 'src/server/main.ts',
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: paths.root,
     env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

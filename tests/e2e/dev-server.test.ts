@@ -1,0 +1,41 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type ServerProcess } from '../helpers/server-process.js';
+import { launchBrowser } from './browser.js';
+
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer(
+    { REALM_DB: join(mkdtempSync(join(tmpdir(), 'realm-dev-')), 'realm.db') },
+    'src/server/dev.ts',
+  );
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('npm run dev', () => {
+  it('serves the client through Vite (hot reload) and the APIs from the same process and port', async () => {
+    const viteClient = await fetch(`${server.url}/@vite/client`);
+    expect(viteClient.status).toBe(200); // Vite's hot-reload client, so the page reloads on change
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ ok: true });
+
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole('button', { name: 'Add Test Credentials' }).click();
+    await page.getByRole('button', { name: 'Login to your account' }).click();
+    await page.getByRole('article').first().waitFor();
+    expect(errors).toEqual([]);
+  });
+});
