@@ -70,7 +70,9 @@ export function Menu({ label, items, children }: { label: string; items: MenuIte
                 role="menuitem"
                 tabIndex={-1}
                 onClick={() => {
+                  // Focus goes back to the menu button first, so a dialog the item opens returns it there.
                   setOpen(false);
+                  button.current?.focus();
                   item.onSelect();
                 }}
               >
