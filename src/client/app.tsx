@@ -38,6 +38,19 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
   return current ? null : <main className="page auth-page">{children}</main>;
 }
 
+/** Unknown paths: the navbar stays for a signed-in member, so the way back is where it always is. */
+function NotFound() {
+  const current = useSession();
+  return (
+    <>
+      {current && <Navbar />}
+      <main className="page">
+        <NotFoundPage />
+      </main>
+    </>
+  );
+}
+
 export function App() {
   return (
     <Suspense fallback={<p className="page-loading">Loading…</p>}>
@@ -75,7 +88,7 @@ export function App() {
           )}
         </Route>
         <Route>
-          <NotFoundPage />
+          <NotFound />
         </Route>
       </Switch>
     </Suspense>

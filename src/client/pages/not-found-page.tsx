@@ -2,14 +2,12 @@ import { Link } from 'wouter';
 
 export default function NotFoundPage() {
   return (
-    <main className="page">
-      <div className="card empty">
-        <h1>Page not found</h1>
-        <p>There is nothing at this address.</p>
-        <Link href="/" className="button">
-          Go home
-        </Link>
-      </div>
-    </main>
+    <div className="card empty">
+      <h1>Page not found</h1>
+      <p>There is nothing at this address.</p>
+      <Link href="/" className="button">
+        Go home
+      </Link>
+    </div>
   );
 }
