@@ -1,42 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startE2e, type E2e, type E2ePage } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { memberWithPost, number, useE2e } from './page-helpers.js';
 
 // Likes in a real browser: the toggle, its optimistic change, and its roll-back when the server refuses.
 
-let e2e: E2e;
-beforeAll(async () => {
-  e2e = await startE2e();
-});
-afterAll(() => e2e?.close());
-
-const opened: E2ePage[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.context.close()));
-});
-/** A fresh browser context, closed after the test. */
-async function open() {
-  const p = await e2e.newPage();
-  opened.push(p);
-  return p;
-}
-
-let made = 0;
-const unique = (what: string) => `${what} ${Date.now()}-${++made}`;
-
-const composer = (page: Page) => page.getByPlaceholder("What's in your mind?");
-const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
-const number = async (locator: Locator) => Number.parseInt((await locator.textContent()) ?? '', 10);
-
-/** A fresh member with one post of their own, written through the composer; returns the post's card. */
-async function memberWithPost(p: E2ePage, text = unique('A post')) {
-  await signUp(p);
-  await composer(p.page).fill(text);
-  await p.page.getByRole('button', { name: 'Post', exact: true }).click();
-  const post = card(p.page, text);
-  await post.waitFor();
-  return { post, text };
-}
+const { open } = useE2e();
 
 describe('likes', () => {
   it('flips Like/Unlike and the count at once, and the state survives a reload', async () => {

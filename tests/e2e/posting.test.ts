@@ -1,45 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startE2e, type E2e, type E2ePage } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { type E2ePage } from './harness.js';
+import { card, composer, memberWithPost, number, unique, useE2e } from './page-helpers.js';
 
 // Composer, comments and the author's "Post options" (edit, delete) in a real browser; likes are in
 // posting-likes.test.ts.
 
-let e2e: E2e;
-beforeAll(async () => {
-  e2e = await startE2e();
-});
-afterAll(() => e2e?.close());
+const { open } = useE2e();
 
-const opened: E2ePage[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.context.close()));
-});
-/** A fresh browser context, closed after the test. */
-async function open() {
-  const p = await e2e.newPage();
-  opened.push(p);
-  return p;
-}
-
-let made = 0;
-const unique = (what: string) => `${what} ${Date.now()}-${++made}`;
-
-const composer = (page: Page) => page.getByPlaceholder("What's in your mind?");
 const feed = (page: Page) => page.getByRole('region', { name: 'Your feed' });
-const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
-const number = async (locator: Locator) => Number.parseInt((await locator.textContent()) ?? '', 10);
 const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
-
-/** A fresh member with one post of their own, written through the composer; returns the post's card. */
-async function memberWithPost(p: E2ePage, text = unique('A post')) {
-  await signUp(p);
-  await composer(p.page).fill(text);
-  await p.page.getByRole('button', { name: 'Post', exact: true }).click();
-  const post = card(p.page, text);
-  await post.waitFor();
-  return { post, text };
-}
 
 /** The Edit post dialog opened from a card's "Post options" menu by mouse. */
 async function openEditor(p: E2ePage, post: Locator) {

@@ -1,51 +1,17 @@
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startE2e, type E2e, type E2ePage } from './harness.js';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signUp, type E2ePage } from './harness.js';
+import { callTrpc, card, unique, useE2e } from './page-helpers.js';
 
 // Bookmarks, Latest/Trending, following and profiles in a real browser.
 
-let e2e: E2e;
-beforeAll(async () => {
-  e2e = await startE2e();
-});
-afterAll(() => e2e?.close());
+const { open } = useE2e();
 
-const opened: E2ePage[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.context.close()));
-});
-/** A fresh browser context, closed after the test. */
-async function open() {
-  const p = await e2e.newPage();
-  opened.push(p);
-  return p;
-}
-
-let made = 0;
-const unique = (what: string) => `${what} ${Date.now()}-${++made}`;
-
-/** A tRPC mutation as the signed-in member of this page (POST /trpc/<path>, token from sessionStorage). */
-async function call<T = { id: string }>(p: E2ePage, path: string, input: unknown): Promise<T> {
-  return p.page.evaluate(
-    async ({ path, input }) => {
-      const response = await fetch(`/trpc/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: sessionStorage.getItem('token') ?? '' },
-        body: JSON.stringify(input),
-      });
-      const body = await response.json();
-      if (!response.ok) throw new Error(`${path}: ${JSON.stringify(body)}`);
-      return body.result.data;
-    },
-    { path, input },
-  );
-}
 const me = (p: E2ePage) =>
   p.page.evaluate(
     () => JSON.parse(sessionStorage.getItem('user') ?? '{}') as { id: string; username: string },
   );
 
-const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 const contents = (region: Locator) => region.getByRole('article').locator('.post-content').allTextContents();
 const count = (profile: Locator, label: string) =>
   profile
@@ -100,13 +66,13 @@ describe('home feed', () => {
     await signUp(p);
     const [p1, p2, p3, p4] = [1, 2, 3, 4].map((n) => unique(`Feed order ${n}`));
     const ids: string[] = [];
-    for (const content of [p1, p2, p3, p4]) ids.push((await call(p, 'posts.create', { content })).id);
+    for (const content of [p1, p2, p3, p4]) ids.push((await callTrpc(p, 'posts.create', { content })).id);
     // Scores: p1 = 1 like + 2 comments = 3; p2 = 0; p3 = 1 comment = 1; p4 = 1 like = 1 (newer than p3).
-    await call(p, 'posts.like', { postId: ids[0] });
-    await call(p, 'comments.add', { postId: ids[0], text: 'one' });
-    await call(p, 'comments.add', { postId: ids[0], text: 'two' });
-    await call(p, 'comments.add', { postId: ids[2], text: 'three' });
-    await call(p, 'posts.like', { postId: ids[3] });
+    await callTrpc(p, 'posts.like', { postId: ids[0] });
+    await callTrpc(p, 'comments.add', { postId: ids[0], text: 'one' });
+    await callTrpc(p, 'comments.add', { postId: ids[0], text: 'two' });
+    await callTrpc(p, 'comments.add', { postId: ids[2], text: 'three' });
+    await callTrpc(p, 'posts.like', { postId: ids[3] });
 
     await p.page.reload();
     const feed = p.page.getByRole('region', { name: 'Your feed' });
@@ -140,11 +106,11 @@ describe('home feed', () => {
     const author = await open();
     await signUp(author, 'Bea', 'Author');
     const text = unique('Post by the followed author');
-    await call(author, 'posts.create', { content: text });
+    await callTrpc(author, 'posts.create', { content: text });
     const { id: authorId, username } = await me(author);
     const fan = await open();
     await signUp(fan);
-    await call(fan, 'follow.follow', { userId: authorId });
+    await callTrpc(fan, 'follow.follow', { userId: authorId });
 
     const p = await open();
     await signUp(p);
