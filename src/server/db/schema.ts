@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Times are Unix milliseconds: they sort and compare exactly; the API formats them on the way out.
@@ -49,6 +50,13 @@ export const posts = sqliteTable(
     index('posts_created_idx').on(t.createdAt, t.id),
     // Profile and home feed: one author's posts, newest first.
     index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
+    // Home feed, Trending: one author's posts by likes + comments (the same expression the query sorts by).
+    index('posts_author_score_idx').on(
+      t.authorId,
+      sql`(${t.likeCount} + ${t.commentCount})`,
+      t.createdAt,
+      t.id,
+    ),
   ],
 );
 

@@ -1,7 +1,7 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { limits } from '../../shared/limits.js';
 import type { Db } from '../db/client.js';
-import { comments, users } from '../db/schema.js';
+import { comments, posts, users } from '../db/schema.js';
 import { publicUserColumns } from './columns.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { requirePost } from './posts.js';
@@ -22,38 +22,35 @@ const toView = (row: CommentRow): CommentView => ({
   updatedAt: isoTime(row.updatedAt),
 });
 
-/** The latest comments of each post, newest first, in one query for the whole page of posts. */
+/**
+ * The latest comments of each post, newest first, in one query for the whole page of posts. Each post's
+ * comments are read from its index and stop at 4, so a post with thousands of comments costs the same.
+ * The innermost `comments` is unaliased on purpose: it shadows the outer one.
+ */
 export function latestCommentsByPost(db: Db, postIds: string[]): Map<string, CommentView[]> {
   const byPost = new Map<string, CommentView[]>();
   if (postIds.length === 0) return byPost;
-  const ranked = db
+  const newestFirst = [desc(comments.createdAt), desc(comments.id)];
+  const theirLatest = sql`select ${comments.id} from ${comments} where ${comments.postId} = page_post.id order by ${sql.join(newestFirst, sql`, `)} limit ${limits.latestComments}`;
+  const pagePosts = sql.join(
+    postIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = db
     .select({
       id: comments.id,
       postId: comments.postId,
-      authorId: comments.authorId,
       text: comments.text,
       createdAt: comments.createdAt,
       updatedAt: comments.updatedAt,
-      rank: sql<number>`row_number() over (partition by ${comments.postId} order by ${comments.createdAt} desc, ${comments.id} desc)`.as(
-        'comment_rank',
-      ),
-    })
-    .from(comments)
-    .where(inArray(comments.postId, postIds))
-    .as('ranked');
-  const rows = db
-    .select({
-      id: ranked.id,
-      postId: ranked.postId,
-      text: ranked.text,
-      createdAt: ranked.createdAt,
-      updatedAt: ranked.updatedAt,
       author: publicUserColumns,
     })
-    .from(ranked)
-    .innerJoin(users, eq(users.id, ranked.authorId))
-    .where(sql`comment_rank <= ${limits.latestComments}`)
-    .orderBy(ranked.postId, sql`comment_rank`)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.authorId))
+    .where(
+      sql`${comments.id} in (select latest.id from ${posts} as page_post join ${comments} as latest on latest.id in (${theirLatest}) where page_post.id in (${pagePosts}))`,
+    )
+    .orderBy(comments.postId, ...newestFirst)
     .all();
   for (const row of rows) {
     const list = byPost.get(row.postId) ?? [];

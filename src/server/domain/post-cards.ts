@@ -66,55 +66,70 @@ function toPage(
   };
 }
 
-/** Newest first; the cursor is (createdAt, id) of the last post shown. */
-function latestPage(db: Db, viewerId: string | null, filter: SQL | undefined, cursor?: string | null) {
-  const after = cursor ? decodeCursor<[number, string]>(cursor, ['number', 'string']) : null;
+type Mode = 'latest' | 'trending';
+
+// The two orders of a feed, each with the cursor that continues it: the sort key of the last post shown.
+const score = sql`(${posts.likeCount} + ${posts.commentCount})`;
+const orders = {
+  latest: {
+    by: [desc(posts.createdAt), desc(posts.id)],
+    shape: ['number', 'string'] as ('number' | 'string')[],
+    after: (key: (string | number)[]) => sql`(${posts.createdAt}, ${posts.id}) < (${key[0]}, ${key[1]})`,
+    keyOf: (row: CardRow) => [row.createdAt, row.id],
+  },
+  // PRODUCT.md "Feeds": likeCount + comment count, highest first, newest first on ties.
+  trending: {
+    by: [desc(score), desc(posts.createdAt), desc(posts.id)],
+    shape: ['number', 'number', 'string'] as ('number' | 'string')[],
+    after: (key: (string | number)[]) =>
+      sql`(${score}, ${posts.createdAt}, ${posts.id}) < (${key[0]}, ${key[1]}, ${key[2]})`,
+    keyOf: (row: CardRow) => [row.likeCount + row.commentCount, row.createdAt, row.id],
+  },
+};
+
+/** One page of the posts `filter` selects, in `mode` order, after `cursor`. */
+function pageOf(
+  db: Db,
+  viewerId: string | null,
+  mode: Mode,
+  filter: SQL | undefined,
+  cursor?: string | null,
+) {
+  const order = orders[mode];
+  const after = cursor ? order.after(decodeCursor(cursor, order.shape)) : undefined;
   const rows = selectCards(db)
-    .where(
-      and(filter, after ? sql`(${posts.createdAt}, ${posts.id}) < (${after[0]}, ${after[1]})` : undefined),
-    )
-    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .where(and(filter, after))
+    .orderBy(...order.by)
     .limit(limits.pageSize + 1)
     .all();
-  return toPage(db, viewerId, rows, (row) => [row.createdAt, row.id]);
+  return toPage(db, viewerId, rows, order.keyOf);
 }
 
-/** PRODUCT.md "Feeds": likeCount + comment count, highest first, newest first on ties. */
-function trendingPage(db: Db, viewerId: string, filter: SQL, cursor?: string | null) {
-  const score = sql`(${posts.likeCount} + ${posts.commentCount})`;
-  const after = cursor
-    ? decodeCursor<[number, number, string]>(cursor, ['number', 'number', 'string'])
-    : null;
-  const rows = selectCards(db)
-    .where(
-      and(
-        filter,
-        after
-          ? sql`(${score}, ${posts.createdAt}, ${posts.id}) < (${after[0]}, ${after[1]}, ${after[2]})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(score), desc(posts.createdAt), desc(posts.id))
-    .limit(limits.pageSize + 1)
-    .all();
-  return toPage(db, viewerId, rows, (row) => [row.likeCount + row.commentCount, row.createdAt, row.id]);
+/**
+ * The posts that can be on this page of my home feed: for me and each member I follow, at most one page of
+ * their own posts, each read from their index (posts_author_created_idx or posts_author_score_idx). A page
+ * then sorts at most (followed + 1) x 21 posts, however many posts those members have ever written.
+ * The innermost `posts` is unaliased on purpose: it shadows the outer one, so the order's columns mean it.
+ */
+function homeCandidates(viewerId: string, mode: Mode, cursor?: string | null): SQL {
+  const order = orders[mode];
+  const after = cursor ? order.after(decodeCursor(cursor, order.shape)) : sql`1 = 1`;
+  const authors = sql`select ${follows.followeeId} as author from ${follows} where ${follows.followerId} = ${viewerId} union all select ${viewerId}`;
+  const theirPage = sql`select ${posts.id} from ${posts} where ${posts.authorId} = authors.author and ${after} order by ${sql.join(order.by, sql`, `)} limit ${limits.pageSize + 1}`;
+  return sql`${posts.id} in (select candidate.id from (${authors}) as authors join ${posts} as candidate on candidate.id in (${theirPage}))`;
 }
 
 /** Home: my own posts and those of the people I follow. */
 export function homeFeedPage(
   db: Db,
   viewerId: string,
-  input: { mode: 'latest' | 'trending'; cursor?: string | null },
+  input: { mode: Mode; cursor?: string | null },
 ): Page<PostCard> {
-  const authors = sql`(select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewerId} union all select ${viewerId})`;
-  const filter = inArray(posts.authorId, authors);
-  return input.mode === 'trending'
-    ? trendingPage(db, viewerId, filter, input.cursor)
-    : latestPage(db, viewerId, filter, input.cursor);
+  return pageOf(db, viewerId, input.mode, homeCandidates(viewerId, input.mode, input.cursor), input.cursor);
 }
 
 export function explorePage(db: Db, viewerId: string | null, cursor?: string | null): Page<PostCard> {
-  return latestPage(db, viewerId, undefined, cursor);
+  return pageOf(db, viewerId, 'latest', undefined, cursor);
 }
 
 export function userPostsPage(
@@ -125,7 +140,7 @@ export function userPostsPage(
 ): Page<PostCard> {
   const authorId = findUserIdByUsername(db, username);
   if (!authorId) throw notFound(messages.userNotFound);
-  return latestPage(db, viewerId, eq(posts.authorId, authorId), cursor);
+  return pageOf(db, viewerId, 'latest', eq(posts.authorId, authorId), cursor);
 }
 
 export function postCard(db: Db, viewerId: string | null, postId: string): PostCard {

@@ -1,0 +1,1 @@
+CREATE INDEX `posts_author_score_idx` ON `posts` (`author_id`,("like_count" + "comment_count"),`created_at`,`id`);
