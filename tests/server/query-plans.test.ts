@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { generateScale } from '../../seed/scale.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -33,7 +34,52 @@ function planOf(sql: string): string[] {
 const fullScan =
   /^SCAN (users|posts|comments|post_reactions|comment_votes|bookmarks|follows)(?! USING (COVERING )?INDEX)/;
 
+/** Every page the client reads, as the given member. */
+function readEveryPage(token: string, username: string) {
+  const caller = t.caller(token);
+  return statementsOf(async () => {
+    await caller.posts.feed({ mode: 'latest' });
+    const trending = await caller.posts.feed({ mode: 'trending' });
+    await caller.posts.feed({ mode: 'trending', cursor: trending.nextCursor });
+    const explore = await caller.posts.explore({});
+    await caller.posts.explore({ cursor: explore.nextCursor });
+    await caller.posts.byUser({ username });
+    await caller.posts.byId({ postId: explore.items[0]!.id });
+    await caller.bookmarks.list({});
+    await caller.users.byUsername({ username });
+    await caller.users.whoToFollow();
+    await caller.comments.list({ postId: explore.items[0]!.id });
+  });
+}
+
+function expectNoFullScans(statements: string[]) {
+  expect(statements.length).toBeGreaterThan(10);
+  for (const sql of statements) {
+    const plan = planOf(sql);
+    expect(
+      plan.filter((step) => fullScan.test(step)),
+      `${sql}\n${plan.join('\n')}`,
+    ).toEqual([]);
+  }
+}
+
 describe('every query a page runs is served by an index', () => {
+  it('on a generated instance: a member who follows many, and the most-followed member', async () => {
+    t = await makeTestApp();
+    await generateScale(t.db, { users: 300, posts: 5000 });
+    const busiest = t.db.$client
+      .prepare(
+        'select u.id, u.username from users u join follows f on f.follower_id = u.id group by u.id order by count(*) desc limit 1',
+      )
+      .get() as { id: string; username: string };
+    const token = await t.keys.sign({ _id: busiest.id, username: busiest.username });
+    const popular = t.db.$client
+      .prepare('select username from users order by follower_count desc limit 1')
+      .pluck()
+      .get() as string;
+    expectNoFullScans(await readEveryPage(token, popular));
+  });
+
   it('holds for the feeds, profile, bookmarks, comments and who to follow', async () => {
     t = await makeTestApp({ seed: true });
     const me = await t.member();

@@ -1,0 +1,193 @@
+import { count } from 'drizzle-orm';
+import { getTableConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '../src/server/db/client.js';
+import { bookmarks, comments, follows, postReactions, posts, users } from '../src/server/db/schema.js';
+import { hashPassword } from '../src/server/domain/passwords.js';
+import { usernameKey } from '../src/shared/schemas.js';
+import { createRandom, createZipf, firstNames, lastNames, sentence } from './scale-random.js';
+
+/** Every generated member has this password, so a benchmark can log in as any of them. */
+export const scalePassword = 'realm-scale-2026';
+export const scaleUsername = (i: number) => `member${i}@scale.realm`;
+
+export type ScaleOptions = { users: number; posts: number; seed?: number; now?: number };
+export type ScaleReport = { rows: Record<string, number>; seconds: number; rowsPerSecond: number };
+
+const day = 24 * 60 * 60 * 1000;
+const batchRows = 50_000;
+
+/**
+ * A prepared INSERT for `table` with the given keys, its column names taken from the Drizzle schema, so the
+ * generator writes through the same schema as the app. Plain prepared statements: millions of rows a minute.
+ */
+function inserter<T extends SQLiteTable>(db: Db, table: T, keys: (keyof T['$inferInsert'] & string)[]) {
+  const columns = keys.map((key) => (table[key as keyof T] as unknown as SQLiteColumn).name);
+  const statement = db.$client.prepare(
+    `insert into "${getTableConfig(table).name}" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+  );
+  return (...values: unknown[]) => statement.run(...values);
+}
+
+/**
+ * Writes a realistic instance into an empty, migrated database (issue 4): members with names and bios; posts
+ * over the last year from a long-tailed set of authors; 20 to 200 follows each, a few accounts followed by
+ * thousands; likes with a long tail (most posts a few, some thousands); 0 to 20 comments a post; bookmarks.
+ * Counters (likeCount, commentCount, followerCount) match the rows.
+ */
+export async function generateScale(
+  db: Db,
+  options: ScaleOptions,
+  progress: (line: string) => void = () => {},
+) {
+  if ((db.select({ n: count() }).from(users).get()?.n ?? 0) > 0) {
+    throw new Error('The database already has members; seed:scale writes into an empty database.');
+  }
+  const started = performance.now();
+  const random = createRandom(options.seed ?? 2026);
+  const now = options.now ?? Date.now();
+  const passwordHash = await hashPassword(scalePassword);
+  // Time-ordered ids (UUID v7) so the big tables grow at their end; their random bits come from the seed.
+  const idAt = (msecs: number) =>
+    uuidv7({ msecs, random: Uint8Array.from({ length: 16 }, () => Math.floor(random.next() * 256)) });
+  const rows = { users: 0, posts: 0, follows: 0, likes: 0, comments: 0, bookmarks: 0 };
+  const client = db.$client;
+  client.pragma('synchronous = OFF'); // a generator's crash is rerun, not recovered
+  const inBatches = (total: number, write: (from: number, to: number) => void) => {
+    for (let from = 0; from < total; from += batchRows) {
+      client.transaction(() => write(from, Math.min(total, from + batchRows)))();
+    }
+  };
+
+  // Members
+  const userIds = Array.from({ length: options.users }, (_, i) => idAt(now - 400 * day + i));
+  const addUser = inserter(db, users, [
+    'id',
+    'username',
+    'usernameKey',
+    'firstName',
+    'lastName',
+    'bio',
+    'passwordHash',
+    'createdAt',
+    'updatedAt',
+  ]);
+  inBatches(options.users, (from, to) => {
+    for (let i = from; i < to; i++) {
+      const at = now - 400 * day + i;
+      addUser(
+        userIds[i],
+        scaleUsername(i),
+        usernameKey(scaleUsername(i)),
+        random.pick(firstNames),
+        random.pick(lastNames),
+        sentence(random, 4, 14),
+        passwordHash,
+        at,
+        at,
+      );
+    }
+  });
+  rows.users = options.users;
+  progress(`members: ${options.users}`);
+
+  // Posts: a long tail of authors, times spread over the last year, inserted oldest first.
+  const author = createZipf(random, options.users, 0.9);
+  const times = Array.from({ length: options.posts }, () => now - Math.floor(random.next() * 365 * day)).sort(
+    (a, b) => a - b,
+  );
+  const postIds = times.map((at) => idAt(at));
+  const likeCounts = new Uint32Array(options.posts);
+  const commentCounts = new Uint8Array(options.posts);
+  for (let i = 0; i < options.posts; i++) {
+    likeCounts[i] = random.tail(1.5, options.users);
+    commentCounts[i] = random.tail(1.4, 20);
+  }
+  const addPost = inserter(db, posts, [
+    'id',
+    'authorId',
+    'content',
+    'likeCount',
+    'commentCount',
+    'createdAt',
+    'updatedAt',
+  ]);
+  inBatches(options.posts, (from, to) => {
+    for (let i = from; i < to; i++) {
+      addPost(
+        postIds[i],
+        userIds[author()],
+        sentence(random, 5, 40),
+        likeCounts[i],
+        commentCounts[i],
+        times[i],
+        times[i],
+      );
+    }
+  });
+  rows.posts = options.posts;
+  progress(`posts: ${options.posts}`);
+
+  // Follows: 20 to 200 each, popular accounts far more often.
+  const popular = createZipf(random, options.users, 1.0);
+  const addFollow = inserter(db, follows, ['followerId', 'followeeId', 'createdAt']);
+  inBatches(options.users, (from, to) => {
+    for (let i = from; i < to; i++) {
+      const wanted = Math.min(options.users - 1, random.int(20, 200));
+      const chosen = new Set<number>();
+      while (chosen.size < wanted) {
+        const target = chosen.size % 2 === 0 ? popular() : random.int(0, options.users - 1);
+        if (target !== i) chosen.add(target);
+      }
+      for (const target of chosen) addFollow(userIds[i], userIds[target], now - random.int(1, 300) * day);
+      rows.follows += chosen.size;
+    }
+  });
+  client.exec(
+    `update users set follower_count = (select count(*) from follows where follows.followee_id = users.id)`,
+  );
+  progress(`follows: ${rows.follows}`);
+
+  // Likes (every counted like has its row) and comments.
+  const addLike = inserter(db, postReactions, ['postId', 'userId', 'kind', 'createdAt']);
+  const addComment = inserter(db, comments, ['id', 'postId', 'authorId', 'text', 'createdAt', 'updatedAt']);
+  inBatches(options.posts, (from, to) => {
+    for (let i = from; i < to; i++) {
+      const likers = new Set<number>();
+      while (likers.size < likeCounts[i]!) likers.add(random.int(0, options.users - 1));
+      for (const liker of likers) addLike(postIds[i], userIds[liker], 'like', times[i]! + 1000);
+      rows.likes += likers.size;
+      for (let c = 0; c < commentCounts[i]!; c++) {
+        const at = Math.min(now, times[i]! + random.int(1, 2 * day));
+        addComment(
+          idAt(at),
+          postIds[i],
+          userIds[random.int(0, options.users - 1)],
+          sentence(random, 2, 16),
+          at,
+          at,
+        );
+      }
+      rows.comments += commentCounts[i]!;
+    }
+  });
+  progress(`likes: ${rows.likes}, comments: ${rows.comments}`);
+
+  // Bookmarks: 0 to 20 each.
+  const addBookmark = inserter(db, bookmarks, ['userId', 'postId', 'createdAt']);
+  inBatches(options.users, (from, to) => {
+    for (let i = from; i < to; i++) {
+      const marked = new Set<number>();
+      const wanted = random.int(0, 20);
+      while (marked.size < Math.min(wanted, options.posts)) marked.add(random.int(0, options.posts - 1));
+      for (const post of marked) addBookmark(userIds[i], postIds[post], now - random.int(1, 300) * day);
+      rows.bookmarks += marked.size;
+    }
+  });
+  client.pragma('synchronous = NORMAL');
+  client.pragma('wal_checkpoint(TRUNCATE)');
+
+  const seconds = (performance.now() - started) / 1000;
+  const total = Object.values(rows).reduce((sum, n) => sum + n, 0);
+  return { rows, seconds, rowsPerSecond: Math.round(total / seconds) } satisfies ScaleReport;
+}
