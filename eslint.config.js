@@ -16,6 +16,7 @@ export default tseslint.config(
   {
     files: [
       'seed/**',
+      'tests/bench/**',
       'src/server/main.ts',
       'src/server/dev.ts',
       'src/server/ensure-build.ts',

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { paths } from '../../src/server/paths.js';
+
+export type BenchServer = { url: string; pid: number; peakMemoryMb(): number; stop(): Promise<void> };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Peak resident memory of a process (VmHWM), in MB. */
+function peakOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** The production server (src/server/main.ts) as its own process, as a self-hoster runs it. */
+export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: paths.root,
+    env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', REALM_RATE_LIMIT: 'off', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, peakOf(child.pid!))), 1000);
+  return {
+    url,
+    pid: child.pid!,
+    peakMemoryMb: () => Math.max(peak, peakOf(child.pid!)),
+    stop: () =>
+      new Promise((resolve) => {
+        clearInterval(sampler);
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
