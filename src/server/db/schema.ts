@@ -42,6 +42,9 @@ export const posts = sqliteTable(
     // A stored counter (the seed starts posts at 10 likes with nobody in likedBy).
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
+    // Trending's sort key, computed by SQLite (a virtual column: never stored, never out of step). A real
+    // column, unlike an expression, lets posts_author_score_idx serve a range that stops after one page.
+    score: integer('score').generatedAlwaysAs(sql`like_count + comment_count`, { mode: 'virtual' }),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -50,13 +53,8 @@ export const posts = sqliteTable(
     index('posts_created_idx').on(t.createdAt, t.id),
     // Profile and home feed: one author's posts, newest first.
     index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
-    // Home feed, Trending: one author's posts by likes + comments (the same expression the query sorts by).
-    index('posts_author_score_idx').on(
-      t.authorId,
-      sql`(${t.likeCount} + ${t.commentCount})`,
-      t.createdAt,
-      t.id,
-    ),
+    // Home feed, Trending: one author's posts by likes + comments.
+    index('posts_author_score_idx').on(t.authorId, t.score, t.createdAt, t.id),
   ],
 );
 

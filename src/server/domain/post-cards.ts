@@ -69,7 +69,6 @@ function toPage(
 type Mode = 'latest' | 'trending';
 
 // The two orders of a feed, each with the cursor that continues it: the sort key of the last post shown.
-const score = sql`(${posts.likeCount} + ${posts.commentCount})`;
 const orders = {
   latest: {
     by: [desc(posts.createdAt), desc(posts.id)],
@@ -79,10 +78,10 @@ const orders = {
   },
   // PRODUCT.md "Feeds": likeCount + comment count, highest first, newest first on ties.
   trending: {
-    by: [desc(score), desc(posts.createdAt), desc(posts.id)],
+    by: [desc(posts.score), desc(posts.createdAt), desc(posts.id)],
     shape: ['number', 'number', 'string'] as ('number' | 'string')[],
     after: (key: (string | number)[]) =>
-      sql`(${score}, ${posts.createdAt}, ${posts.id}) < (${key[0]}, ${key[1]}, ${key[2]})`,
+      sql`(${posts.score}, ${posts.createdAt}, ${posts.id}) < (${key[0]}, ${key[1]}, ${key[2]})`,
     keyOf: (row: CardRow) => [row.likeCount + row.commentCount, row.createdAt, row.id],
   },
 };
@@ -105,18 +104,45 @@ function pageOf(
   return toPage(db, viewerId, rows, order.keyOf);
 }
 
+// The sort key of each order as columns of an aliased `posts`, and a key lower than any real one.
+const keyColumns = {
+  latest: (alias: string) => [`${alias}.created_at`, `${alias}.id`],
+  trending: (alias: string) => [`${alias}.score`, `${alias}.created_at`, `${alias}.id`],
+};
+const lowestKey = { latest: sql`-1, ''`, trending: sql`-1, -1, ''` };
+
 /**
- * The posts that can be on this page of my home feed: for me and each member I follow, at most one page of
- * their own posts, each read from their index (posts_author_created_idx or posts_author_score_idx). A page
- * then sorts at most (followed + 1) x 21 posts, however many posts those members have ever written.
- * The innermost `posts` is unaliased on purpose: it shadows the outer one, so the order's columns mean it.
+ * The 21 ids of this page of my home feed. For me and each member I follow, the page can only hold their
+ * newest (or highest-scoring) 21 posts after the cursor, so each author's range of their own index is read
+ * down to their 21st key and no further: only index entries are read and sorted, never whole posts, and a
+ * page costs the same however many posts those members have ever written.
  */
-function homeCandidates(viewerId: string, mode: Mode, cursor?: string | null): SQL {
+function homePageIds(viewerId: string, mode: Mode, cursor?: string | null): SQL {
   const order = orders[mode];
-  const after = cursor ? order.after(decodeCursor(cursor, order.shape)) : sql`1 = 1`;
+  const key = cursor ? decodeCursor(cursor, order.shape) : null;
+  const columns = (alias: string) => sql.raw(keyColumns[mode](alias).join(', '));
+  const newestFirst = (alias: string) =>
+    sql.raw(
+      keyColumns[mode](alias)
+        .map((c) => `${c} desc`)
+        .join(', '),
+    );
+  const byPosition = sql.raw(
+    keyColumns[mode]('x')
+      .map((_, i) => `${i + 1} desc`)
+      .join(', '),
+  );
+  const beforeCursor = (alias: string) =>
+    key
+      ? sql`and (${columns(alias)}) < (${sql.join(
+          key.map((v) => sql`${v}`),
+          sql`, `,
+        )})`
+      : sql``;
   const authors = sql`select ${follows.followeeId} as author from ${follows} where ${follows.followerId} = ${viewerId} union all select ${viewerId}`;
-  const theirPage = sql`select ${posts.id} from ${posts} where ${posts.authorId} = authors.author and ${after} order by ${sql.join(order.by, sql`, `)} limit ${limits.pageSize + 1}`;
-  return sql`${posts.id} in (select candidate.id from (${authors}) as authors join ${posts} as candidate on candidate.id in (${theirPage}))`;
+  const twentyFirst = sql`select ${columns('t')} from ${posts} as t where t.author_id = authors.author ${beforeCursor('t')} order by ${newestFirst('t')} limit 1 offset ${limits.pageSize}`;
+  const floor = sql`select * from (select * from (${twentyFirst}) union all select ${lowestKey[mode]}) order by ${byPosition} limit 1`;
+  return sql`select c.id from (${authors}) as authors join ${posts} as c on c.author_id = authors.author and (${columns('c')}) >= (${floor}) ${beforeCursor('c')} order by ${newestFirst('c')} limit ${limits.pageSize + 1}`;
 }
 
 /** Home: my own posts and those of the people I follow. */
@@ -125,7 +151,8 @@ export function homeFeedPage(
   viewerId: string,
   input: { mode: Mode; cursor?: string | null },
 ): Page<PostCard> {
-  return pageOf(db, viewerId, input.mode, homeCandidates(viewerId, input.mode, input.cursor), input.cursor);
+  const ids = homePageIds(viewerId, input.mode, input.cursor);
+  return pageOf(db, viewerId, input.mode, sql`${posts.id} in (${ids})`, input.cursor);
 }
 
 export function explorePage(db: Db, viewerId: string | null, cursor?: string | null): Page<PostCard> {

@@ -1,1 +1,0 @@
-CREATE INDEX `posts_author_score_idx` ON `posts` (`author_id`,("like_count" + "comment_count"),`created_at`,`id`);

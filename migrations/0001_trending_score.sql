@@ -1,0 +1,2 @@
+ALTER TABLE `posts` ADD `score` integer GENERATED ALWAYS AS (like_count + comment_count) VIRTUAL;--> statement-breakpoint
+CREATE INDEX `posts_author_score_idx` ON `posts` (`author_id`,`score`,`created_at`,`id`);
