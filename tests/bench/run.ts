@@ -33,6 +33,7 @@ type Row = { name: string; rps: number; p50: number; p99: number; errors: number
 
 async function main() {
   mkdirSync(dirname(dbFile), { recursive: true });
+  mkdirSync(benchDir, { recursive: true });
   if (!existsSync(dbFile)) {
     console.log(`Generating ${users} members and ${posts} posts into ${dbFile}...`);
     const db = openDatabase(dbFile);
