@@ -152,7 +152,8 @@ export function homeFeedPage(
   input: { mode: Mode; cursor?: string | null },
 ): Page<PostCard> {
   const ids = homePageIds(viewerId, input.mode, input.cursor);
-  return pageOf(db, viewerId, input.mode, sql`${posts.id} in (${ids})`, input.cursor);
+  // The ids already start after the cursor; the outer query only orders and fetches those 21 posts.
+  return pageOf(db, viewerId, input.mode, sql`${posts.id} in (${ids})`);
 }
 
 export function explorePage(db: Db, viewerId: string | null, cursor?: string | null): Page<PostCard> {
