@@ -56,14 +56,20 @@ function world(n: number, author: Member, viewer: Member, others: Member[]) {
   }
 }
 
-/** How many SQL statements one call prepares. */
+/**
+ * How many SQL statements one call runs. Page queries are prepared once per connection, so this counts
+ * executions (every Statement method that runs SQL), not compilations.
+ */
 async function statements(run: () => Promise<{ items: unknown[] }>) {
-  const spy = vi.spyOn(t.db.$client, 'prepare');
+  const statement = Object.getPrototypeOf(t.db.$client.prepare('select 1')) as Record<string, unknown>;
+  const spies = (['all', 'get', 'run', 'iterate'] as const).map((method) =>
+    vi.spyOn(statement as Record<typeof method, () => unknown>, method),
+  );
   try {
     const page = await run();
-    return { count: spy.mock.calls.length, items: page.items.length };
+    return { count: spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0), items: page.items.length };
   } finally {
-    spy.mockRestore();
+    spies.forEach((spy) => spy.mockRestore());
   }
 }
 

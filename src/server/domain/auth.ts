@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { v4 as uuid } from 'uuid';
 import { usernameKey, type LoginInput, type SignupInput } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
+import { preparedOnce } from '../db/prepared.js';
 import { users } from '../db/schema.js';
 import { actorGone, DomainError, invalidToken, messages, notFound } from './errors.js';
 import { now } from './clock.js';
@@ -13,8 +14,16 @@ export type Actor = { id: string; username: string };
 
 const usernameMatches = (name: string) => eq(users.usernameKey, usernameKey(name));
 
+const userIdByKey = preparedOnce((db) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.usernameKey, sql.placeholder('key')))
+    .prepare(),
+);
+
 export function findUserIdByUsername(db: Db, name: string): string | undefined {
-  return db.select({ id: users.id }).from(users).where(usernameMatches(name)).get()?.id;
+  return userIdByKey(db).get({ key: usernameKey(name) })?.id;
 }
 
 const usernameTaken = () => new DomainError(422, messages.usernameTaken, 'CONFLICT');
@@ -67,16 +76,20 @@ export async function login(
   return { userId: user.id, token: await keys.sign({ _id: user.id, username: user.username }) };
 }
 
+const actorById = preparedOnce((db) =>
+  db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(),
+);
+
 /** Spec section 6: every write needs a token that resolves to an existing member. */
 export async function resolveActor(db: Db, keys: TokenKeys, header: string | undefined): Promise<Actor> {
   const token = tokenFromHeader(header);
   if (!token) throw invalidToken();
   const claims = await keys.verify(token);
-  const user = db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(eq(users.id, claims._id))
-    .get();
+  const user = actorById(db).get({ id: claims._id });
   if (!user) throw actorGone();
   return user;
 }

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { limits } from '../../shared/limits.js';
 import type { Db } from '../db/client.js';
+import { inList, preparedOnce } from '../db/prepared.js';
 import { comments, posts, users } from '../db/schema.js';
 import { publicUserColumns } from './columns.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -16,6 +17,15 @@ type CommentRow = {
   author: CommentView['author'];
 };
 
+const commentColumns = {
+  id: comments.id,
+  postId: comments.postId,
+  text: comments.text,
+  createdAt: comments.createdAt,
+  updatedAt: comments.updatedAt,
+  author: publicUserColumns,
+};
+
 const toView = (row: CommentRow): CommentView => ({
   ...row,
   createdAt: isoTime(row.createdAt),
@@ -27,32 +37,24 @@ const toView = (row: CommentRow): CommentView => ({
  * comments are read from its index and stop at 4, so a post with thousands of comments costs the same.
  * The innermost `comments` is unaliased on purpose: it shadows the outer one.
  */
-export function latestCommentsByPost(db: Db, postIds: string[]): Map<string, CommentView[]> {
-  const byPost = new Map<string, CommentView[]>();
-  if (postIds.length === 0) return byPost;
+const latestComments = preparedOnce((db) => {
   const newestFirst = [desc(comments.createdAt), desc(comments.id)];
   const theirLatest = sql`select ${comments.id} from ${comments} where ${comments.postId} = page_post.id order by ${sql.join(newestFirst, sql`, `)} limit ${limits.latestComments}`;
-  const pagePosts = sql.join(
-    postIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const rows = db
-    .select({
-      id: comments.id,
-      postId: comments.postId,
-      text: comments.text,
-      createdAt: comments.createdAt,
-      updatedAt: comments.updatedAt,
-      author: publicUserColumns,
-    })
+  return db
+    .select(commentColumns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
     .where(
-      sql`${comments.id} in (select latest.id from ${posts} as page_post join ${comments} as latest on latest.id in (${theirLatest}) where page_post.id in (${pagePosts}))`,
+      sql`${comments.id} in (select latest.id from ${posts} as page_post join ${comments} as latest on latest.id in (${theirLatest}) where ${inList(sql.raw('page_post.id'), 'postIds')})`,
     )
     .orderBy(comments.postId, ...newestFirst)
-    .all();
-  for (const row of rows) {
+    .prepare();
+});
+
+export function latestCommentsByPost(db: Db, postIds: string[]): Map<string, CommentView[]> {
+  const byPost = new Map<string, CommentView[]>();
+  if (postIds.length === 0) return byPost;
+  for (const row of latestComments(db).all({ postIds: JSON.stringify(postIds) })) {
     const list = byPost.get(row.postId) ?? [];
     list.push(toView(row));
     byPost.set(row.postId, list);
@@ -65,14 +67,7 @@ export function commentsPage(db: Db, postId: string, cursor?: string | null): Pa
   requirePost(db, postId);
   const after = cursor ? decodeCursor<[number, string]>(cursor, ['number', 'string']) : null;
   const rows = db
-    .select({
-      id: comments.id,
-      postId: comments.postId,
-      text: comments.text,
-      createdAt: comments.createdAt,
-      updatedAt: comments.updatedAt,
-      author: publicUserColumns,
-    })
+    .select(commentColumns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
     .where(

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { limits } from '../../shared/limits.js';
 import type { Db } from '../db/client.js';
+import { inList, preparedOnce } from '../db/prepared.js';
 import { bookmarks, follows, postReactions, posts, users } from '../db/schema.js';
 import { findUserIdByUsername } from './auth.js';
 import { publicUserColumns } from './columns.js';
 import { latestCommentsByPost } from './comment-views.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor, type Cursor } from './cursor.js';
 import { messages, notFound } from './errors.js';
 import { isoTime, type Page, type PostCard } from './views.js';
 
@@ -23,22 +24,32 @@ const selectCards = (db: Db) =>
   db.select(cardColumns).from(posts).innerJoin(users, eq(users.id, posts.authorId)).$dynamic();
 type CardRow = Awaited<ReturnType<ReturnType<typeof selectCards>['all']>>[number];
 
+const myReactions = preparedOnce((db) =>
+  db
+    .select({ postId: postReactions.postId, kind: postReactions.kind })
+    .from(postReactions)
+    .where(
+      and(eq(postReactions.userId, sql.placeholder('viewerId')), inList(postReactions.postId, 'postIds')),
+    )
+    .prepare(),
+);
+const myBookmarks = preparedOnce((db) =>
+  db
+    .select({ postId: bookmarks.postId })
+    .from(bookmarks)
+    .where(and(eq(bookmarks.userId, sql.placeholder('viewerId')), inList(bookmarks.postId, 'postIds')))
+    .prepare(),
+);
+
 /** What a card shows beyond the post row: my like and bookmark, the latest comments. Three queries a page. */
 function hydrate(db: Db, viewerId: string | null, rows: CardRow[]): PostCard[] {
   const ids = rows.map((row) => row.id);
+  const postIds = JSON.stringify(ids);
   const reactions = new Map<string, 'like' | 'dislike'>();
   const marked = new Set<string>();
-  if (viewerId && ids.length > 0) {
-    db.select({ postId: postReactions.postId, kind: postReactions.kind })
-      .from(postReactions)
-      .where(and(eq(postReactions.userId, viewerId), inArray(postReactions.postId, ids)))
-      .all()
-      .forEach((row) => reactions.set(row.postId, row.kind));
-    db.select({ postId: bookmarks.postId })
-      .from(bookmarks)
-      .where(and(eq(bookmarks.userId, viewerId), inArray(bookmarks.postId, ids)))
-      .all()
-      .forEach((row) => marked.add(row.postId));
+  if (viewerId && rows.length > 0) {
+    for (const row of myReactions(db).all({ viewerId, postIds })) reactions.set(row.postId, row.kind);
+    for (const row of myBookmarks(db).all({ viewerId, postIds })) marked.add(row.postId);
   }
   const comments = latestCommentsByPost(db, ids);
   return rows.map((row) => ({
@@ -52,12 +63,7 @@ function hydrate(db: Db, viewerId: string | null, rows: CardRow[]): PostCard[] {
   }));
 }
 
-function toPage(
-  db: Db,
-  viewerId: string | null,
-  rows: CardRow[],
-  keyOf: (row: CardRow) => (string | number)[],
-) {
+function toPage(db: Db, viewerId: string | null, rows: CardRow[], keyOf: (row: CardRow) => Cursor) {
   const items = rows.slice(0, limits.pageSize);
   const last = items.at(-1);
   return {
@@ -68,82 +74,102 @@ function toPage(
 
 type Mode = 'latest' | 'trending';
 
-// The two orders of a feed, each with the cursor that continues it: the sort key of the last post shown.
+// The two orders of a feed. A page continues below a cursor, the sort key of the last post shown; the first
+// page starts below `top`, a key above every post, so one prepared statement serves every page.
 const orders = {
   latest: {
     by: [desc(posts.createdAt), desc(posts.id)],
+    columns: ['created_at', 'id'],
     shape: ['number', 'string'] as ('number' | 'string')[],
-    after: (key: (string | number)[]) => sql`(${posts.createdAt}, ${posts.id}) < (${key[0]}, ${key[1]})`,
-    keyOf: (row: CardRow) => [row.createdAt, row.id],
+    top: [Number.MAX_SAFE_INTEGER, ''] as Cursor,
+    keyOf: (row: CardRow): Cursor => [row.createdAt, row.id],
   },
   // PRODUCT.md "Feeds": likeCount + comment count, highest first, newest first on ties.
   trending: {
     by: [desc(posts.score), desc(posts.createdAt), desc(posts.id)],
+    columns: ['score', 'created_at', 'id'],
     shape: ['number', 'number', 'string'] as ('number' | 'string')[],
-    after: (key: (string | number)[]) =>
-      sql`(${posts.score}, ${posts.createdAt}, ${posts.id}) < (${key[0]}, ${key[1]}, ${key[2]})`,
-    keyOf: (row: CardRow) => [row.likeCount + row.commentCount, row.createdAt, row.id],
+    top: [Number.MAX_SAFE_INTEGER, 0, ''] as Cursor,
+    keyOf: (row: CardRow): Cursor => [row.likeCount + row.commentCount, row.createdAt, row.id],
   },
 };
 
-/** One page of the posts `filter` selects, in `mode` order, after `cursor`. */
-function pageOf(
-  db: Db,
-  viewerId: string | null,
-  mode: Mode,
-  filter: SQL | undefined,
-  cursor?: string | null,
-) {
+/** The cursor's key as placeholder values `k0`, `k1`, ... */
+function keyValues(mode: Mode, cursor: string | null | undefined) {
   const order = orders[mode];
-  const after = cursor ? order.after(decodeCursor(cursor, order.shape)) : undefined;
-  const rows = selectCards(db)
-    .where(and(filter, after))
-    .orderBy(...order.by)
-    .limit(limits.pageSize + 1)
-    .all();
-  return toPage(db, viewerId, rows, order.keyOf);
+  const key = cursor ? decodeCursor(cursor, order.shape) : order.top;
+  return Object.fromEntries(key.map((value, i) => [`k${i}`, value]));
 }
 
-// The sort key of each order as columns of an aliased `posts`, and a key lower than any real one.
-const keyColumns = {
-  latest: (alias: string) => [`${alias}.created_at`, `${alias}.id`],
-  trending: (alias: string) => [`${alias}.score`, `${alias}.created_at`, `${alias}.id`],
-};
-const lowestKey = { latest: sql`-1, ''`, trending: sql`-1, -1, ''` };
+/** `(sort key of alias) < (cursor)`, and the sort key newest first, as SQL over an aliased `posts`. */
+function keySql(mode: Mode) {
+  const columns = orders[mode].columns;
+  const key = (alias: string) => columns.map((column) => `${alias}.${column}`).join(', ');
+  const cursor = columns.map((_, i) => sql.placeholder(`k${i}`));
+  return {
+    lead: (alias: string) => sql.raw(`${alias}.${columns[0]}`),
+    below: (alias: string) => sql`(${sql.raw(key(alias))}) < (${sql.join(cursor, sql`, `)})`,
+    newestFirst: (alias: string) => sql.raw(key(alias).replaceAll(',', ' desc,') + ' desc'),
+  };
+}
+
+const pageQuery = (db: Db, mode: Mode, filter?: SQL) =>
+  selectCards(db)
+    .where(and(filter, keySql(mode).below('posts')))
+    .orderBy(...orders[mode].by)
+    .limit(limits.pageSize + 1)
+    .prepare();
+
+const exploreQuery = preparedOnce((db) => pageQuery(db, 'latest'));
+const profileQuery = preparedOnce((db) =>
+  pageQuery(db, 'latest', sql`${posts.authorId} = ${sql.placeholder('authorId')}`),
+);
 
 /**
- * The 21 ids of this page of my home feed. For me and each member I follow, the page can only hold their
- * newest (or highest-scoring) 21 posts after the cursor, so each author's range of their own index is read
- * down to their 21st key and no further: only index entries are read and sorted, never whole posts, and a
- * page costs the same however many posts those members have ever written.
+ * The ids of a page of my home feed: my posts and those of the people I follow, below the cursor. With
+ * 200 followed members and a million posts, sorting their posts would read thousands of rows, so the page
+ * is bounded first, from index entries only:
+ * - `firsts`: each author's first key below the cursor (one index seek each);
+ * - `floor`: the 21st highest of those leading keys. At least 21 posts reach it, so no post below it can
+ *   be on the page, and an author whose first key is below it has nothing to show;
+ * - each remaining author is read from the floor, or from their own 21st key if that is higher, because
+ *   one author can fill at most the whole page.
+ * A page so reads a few index entries per followed member, however many posts they have written.
  */
-function homePageIds(viewerId: string, mode: Mode, cursor?: string | null): SQL {
-  const order = orders[mode];
-  const key = cursor ? decodeCursor(cursor, order.shape) : null;
-  const columns = (alias: string) => sql.raw(keyColumns[mode](alias).join(', '));
-  const newestFirst = (alias: string) =>
-    sql.raw(
-      keyColumns[mode](alias)
-        .map((c) => `${c} desc`)
-        .join(', '),
-    );
-  const byPosition = sql.raw(
-    keyColumns[mode]('x')
-      .map((_, i) => `${i + 1} desc`)
-      .join(', '),
-  );
-  const beforeCursor = (alias: string) =>
-    key
-      ? sql`and (${columns(alias)}) < (${sql.join(
-          key.map((v) => sql`${v}`),
-          sql`, `,
-        )})`
-      : sql``;
-  const authors = sql`select ${follows.followeeId} as author from ${follows} where ${follows.followerId} = ${viewerId} union all select ${viewerId}`;
-  const twentyFirst = sql`select ${columns('t')} from ${posts} as t where t.author_id = authors.author ${beforeCursor('t')} order by ${newestFirst('t')} limit 1 offset ${limits.pageSize}`;
-  const floor = sql`select * from (select * from (${twentyFirst}) union all select ${lowestKey[mode]}) order by ${byPosition} limit 1`;
-  return sql`select c.id from (${authors}) as authors join ${posts} as c on c.author_id = authors.author and (${columns('c')}) >= (${floor}) ${beforeCursor('c')} order by ${newestFirst('c')} limit ${limits.pageSize + 1}`;
+function homePageIds(mode: Mode) {
+  const { lead, below, newestFirst } = keySql(mode);
+  const nth = (author: SQL, offset: number) =>
+    sql`(select ${lead('t')} from ${posts} as t where t.author_id = ${author} and ${below('t')} order by ${newestFirst('t')} limit 1 offset ${sql.raw(String(offset))})`;
+  const viewer = sql.placeholder('viewerId');
+  const authors = sql`select ${follows.followeeId} as author from ${follows} where ${follows.followerId} = ${viewer} union all select ${viewer}`;
+  return sql`with firsts(author, k) as materialized (select author, ${nth(sql.raw('author'), 0)} from (${authors})),
+    floor(k) as materialized (select coalesce((select k from firsts where k is not null order by k desc limit 1 offset ${sql.raw(String(limits.pageSize))}), -1))
+    select c.id from firsts as f join ${posts} as c on c.author_id = f.author
+      and ${lead('c')} >= max((select k from floor), coalesce(${nth(sql.raw('f.author'), limits.pageSize)}, -1))
+      and ${below('c')}
+    where f.k >= (select k from floor)
+    order by ${newestFirst('c')} limit ${sql.raw(String(limits.pageSize + 1))}`;
 }
+
+// The ids come first, on their own: inside an `in (...)` SQLite plans the same query twice as slowly.
+const homeIds = {
+  latest: preparedOnce((db) =>
+    db
+      .select({ id: sql<string>`id` })
+      .from(sql`(${homePageIds('latest')})`)
+      .prepare(),
+  ),
+  trending: preparedOnce((db) =>
+    db
+      .select({ id: sql<string>`id` })
+      .from(sql`(${homePageIds('trending')})`)
+      .prepare(),
+  ),
+};
+const cardsByIds = {
+  latest: preparedOnce((db) => pageQuery(db, 'latest', inList(posts.id, 'postIds'))),
+  trending: preparedOnce((db) => pageQuery(db, 'trending', inList(posts.id, 'postIds'))),
+};
 
 /** Home: my own posts and those of the people I follow. */
 export function homeFeedPage(
@@ -151,13 +177,15 @@ export function homeFeedPage(
   viewerId: string,
   input: { mode: Mode; cursor?: string | null },
 ): Page<PostCard> {
-  const ids = homePageIds(viewerId, input.mode, input.cursor);
-  // The ids already start after the cursor; the outer query only orders and fetches those 21 posts.
-  return pageOf(db, viewerId, input.mode, sql`${posts.id} in (${ids})`);
+  const key = keyValues(input.mode, input.cursor);
+  const ids = homeIds[input.mode](db).all({ viewerId, ...key });
+  const rows = cardsByIds[input.mode](db).all({ postIds: JSON.stringify(ids.map((row) => row.id)), ...key });
+  return toPage(db, viewerId, rows, orders[input.mode].keyOf);
 }
 
 export function explorePage(db: Db, viewerId: string | null, cursor?: string | null): Page<PostCard> {
-  return pageOf(db, viewerId, 'latest', undefined, cursor);
+  const rows = exploreQuery(db).all(keyValues('latest', cursor));
+  return toPage(db, viewerId, rows, orders.latest.keyOf);
 }
 
 export function userPostsPage(
@@ -168,11 +196,18 @@ export function userPostsPage(
 ): Page<PostCard> {
   const authorId = findUserIdByUsername(db, username);
   if (!authorId) throw notFound(messages.userNotFound);
-  return pageOf(db, viewerId, 'latest', eq(posts.authorId, authorId), cursor);
+  const rows = profileQuery(db).all({ authorId, ...keyValues('latest', cursor) });
+  return toPage(db, viewerId, rows, orders.latest.keyOf);
 }
 
+const cardQuery = preparedOnce((db) =>
+  selectCards(db)
+    .where(eq(posts.id, sql.placeholder('postId')))
+    .prepare(),
+);
+
 export function postCard(db: Db, viewerId: string | null, postId: string): PostCard {
-  const row = selectCards(db).where(eq(posts.id, postId)).get();
+  const row = cardQuery(db).get({ postId });
   if (!row) throw notFound(messages.postNotFound);
   const [card] = hydrate(db, viewerId, [row]);
   return card!;

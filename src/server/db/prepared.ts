@@ -1,0 +1,23 @@
+import { sql, type Column, type SQL } from 'drizzle-orm';
+import type { Db } from './client.js';
+
+/**
+ * A query that Drizzle builds and SQLite compiles once per connection; each later call only binds its
+ * values (`sql.placeholder`). Page queries run thousands of times a second, and building and compiling
+ * them anew cost more than running them. Writes inside a transaction keep the query builder.
+ */
+export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
+  const byConnection = new WeakMap<Db, T>();
+  return (db) => {
+    let prepared = byConnection.get(db);
+    if (prepared === undefined) {
+      prepared = build(db);
+      byConnection.set(db, prepared);
+    }
+    return prepared;
+  };
+}
+
+/** `column in (the ids bound to placeholder as a JSON array)`: one prepared statement serves any number. */
+export const inList = (column: Column | SQL, placeholder: string): SQL =>
+  sql`${column} in (select value from json_each(${sql.placeholder(placeholder)}))`;
