@@ -1,8 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { limits } from '../../shared/limits.js';
 import type { Db } from '../db/client.js';
-import { inList, preparedOnce } from '../db/prepared.js';
-import { comments, posts, users } from '../db/schema.js';
+import { preparedOnce } from '../db/prepared.js';
+import { comments, users } from '../db/schema.js';
 import { publicUserColumns } from './columns.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { requirePost } from './posts.js';
@@ -35,26 +35,25 @@ const toView = (row: CommentRow): CommentView => ({
 /**
  * The latest comments of each post, newest first, in one query for the whole page of posts. Each post's
  * comments are read from its index and stop at 4, so a post with thousands of comments costs the same.
- * The innermost `comments` is unaliased on purpose: it shadows the outer one.
  */
 const latestComments = preparedOnce((db) => {
   const newestFirst = [desc(comments.createdAt), desc(comments.id)];
-  const theirLatest = sql`select ${comments.id} from ${comments} where ${comments.postId} = page_post.id order by ${sql.join(newestFirst, sql`, `)} limit ${limits.latestComments}`;
+  const theirLatest = sql`select ${comments.id} from ${comments} where ${comments.postId} = page_post.value order by ${sql.join(newestFirst, sql`, `)} limit ${limits.latestComments}`;
   return db
     .select(commentColumns)
-    .from(comments)
+    .from(sql`json_each(${sql.placeholder('postIds')}) as page_post`)
+    .innerJoin(comments, sql`${comments.id} in (${theirLatest})`)
     .innerJoin(users, eq(users.id, comments.authorId))
-    .where(
-      sql`${comments.id} in (select latest.id from ${posts} as page_post join ${comments} as latest on latest.id in (${theirLatest}) where ${inList(sql.raw('page_post.id'), 'postIds')})`,
-    )
     .orderBy(comments.postId, ...newestFirst)
     .prepare();
 });
 
-export function latestCommentsByPost(db: Db, postIds: string[]): Map<string, CommentView[]> {
+/** Posts without comments are left out of the query: on most pages that is most of them. */
+export function latestCommentsByPost(db: Db, posts: { id: string; commentCount: number }[]) {
   const byPost = new Map<string, CommentView[]>();
-  if (postIds.length === 0) return byPost;
-  for (const row of latestComments(db).all({ postIds: JSON.stringify(postIds) })) {
+  const commented = posts.filter((post) => post.commentCount > 0).map((post) => post.id);
+  if (commented.length === 0) return byPost;
+  for (const row of latestComments(db).all({ postIds: JSON.stringify(commented) })) {
     const list = byPost.get(row.postId) ?? [];
     list.push(toView(row));
     byPost.set(row.postId, list);

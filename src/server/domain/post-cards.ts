@@ -51,7 +51,7 @@ function hydrate(db: Db, viewerId: string | null, rows: CardRow[]): PostCard[] {
     for (const row of myReactions(db).all({ viewerId, postIds })) reactions.set(row.postId, row.kind);
     for (const row of myBookmarks(db).all({ viewerId, postIds })) marked.add(row.postId);
   }
-  const comments = latestCommentsByPost(db, ids);
+  const comments = latestCommentsByPost(db, rows);
   return rows.map((row) => ({
     ...row,
     createdAt: isoTime(row.createdAt),
