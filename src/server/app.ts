@@ -61,7 +61,8 @@ export async function buildApp({
       },
     },
   });
-  await app.register(fastifyCompress);
+  // gzip level 3 instead of 6: half the CPU for about 10% more bytes (the legacy GET /api/posts is megabytes).
+  await app.register(fastifyCompress, { zlibOptions: { level: 3 } });
 
   let authLimiter: preHandlerHookHandler = (_request, _reply, done) => done();
   if (config.rateLimit) {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -15,6 +16,13 @@ const envSchema = z.object({
   REALM_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),
   REALM_RATE_LIMIT: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  REALM_WORKERS: z
+    .string()
+    .trim()
+    .refine((value) => value === 'auto' || (/^\d+$/.test(value) && +value >= 1 && +value <= 64), {
+      message: 'must be auto or a whole number from 1 to 64',
+    })
+    .default('1'),
 });
 
 export type Config = {
@@ -24,6 +32,8 @@ export type Config = {
   jwtSecret: string | undefined;
   logLevel: (typeof logLevels)[number];
   rateLimit: boolean;
+  /** Processes serving requests on the one port (Node's cluster); `auto` is one per CPU core. */
+  workers: number;
 };
 
 export class ConfigError extends Error {}
@@ -46,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.REALM_JWT_SECRET,
     logLevel: e.LOG_LEVEL,
     rateLimit: e.REALM_RATE_LIMIT === 'on',
+    workers: e.REALM_WORKERS === 'auto' ? availableParallelism() : Number(e.REALM_WORKERS),
   };
 }

@@ -19,6 +19,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     db: { type: 'string' },
+    // REALM_WORKERS for the server under test: `auto` is one process per core.
+    workers: { type: 'string', default: 'auto' },
   },
 });
 const users = Number(values.users);
@@ -52,9 +54,15 @@ async function main() {
   const followerToken = await tokenOf(fixtures.follower);
   const writerTokens = await Promise.all(fixtures.writers.map(tokenOf));
 
-  const server = await startBenchServer({ REALM_DB: runFile, REALM_JWT_SECRET: secret });
+  const server = await startBenchServer({
+    REALM_DB: runFile,
+    REALM_JWT_SECRET: secret,
+    REALM_WORKERS: values.workers,
+  });
   const rows: Row[] = [];
   const run = async (name: string, path: string, options: Partial<autocannon.Options> = {}) => {
+    // Two unrecorded seconds first, so the figures are of a warmed-up server (JIT, SQLite's page cache).
+    if (path) await autocannon({ url: server.url + path, connections, duration: 2, ...options });
     const result = await autocannon({ url: server.url + path, connections, duration, ...options });
     const row = {
       name,
@@ -67,7 +75,9 @@ async function main() {
     console.log(`  ${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}`);
   };
 
-  console.log(`Benchmark: ${connections} connections, ${duration} s each, on ${runFile}`);
+  console.log(
+    `Benchmark: ${connections} connections, ${duration} s each, REALM_WORKERS=${values.workers}, on ${runFile}`,
+  );
   const asFollower = { headers: { authorization: followerToken } };
   await run('healthz', '/healthz');
   await run('home feed, latest', trpcQuery('posts.feed', { mode: 'latest' }), asFollower);
@@ -133,6 +143,7 @@ async function main() {
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
     scale: { users, posts },
     connections,
+    workers: values.workers,
     durationSeconds: duration,
     dbFileMb: Math.round(statSync(dbFile).size / 1024 / 1024),
     peakMemoryMb,

@@ -16,11 +16,16 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Peak resident memory of a process (VmHWM), in MB. */
+/** Peak resident memory (VmHWM) of a process and its children (the cluster's workers), in MB. */
 function peakOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+    return Math.round(kb / 1024) + children.reduce((sum, child) => sum + peakOf(Number(child)), 0);
+  } catch {
+    return 0; // the process has just exited
+  }
 }
 
 /** The production server (src/server/main.ts) as its own process, as a self-hoster runs it. */

@@ -17,6 +17,7 @@ export const testConfig: Config & { jwtSecret: string } = {
   jwtSecret: testSecret,
   logLevel: 'silent',
   rateLimit: false,
+  workers: 1,
 };
 
 export type TestApp = {

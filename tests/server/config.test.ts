@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 
@@ -10,6 +11,7 @@ describe('configuration', () => {
       jwtSecret: undefined,
       logLevel: 'info',
       rateLimit: true,
+      workers: 1,
     });
   });
 
@@ -21,6 +23,7 @@ describe('configuration', () => {
       REALM_JWT_SECRET: 's'.repeat(32),
       LOG_LEVEL: 'warn',
       REALM_RATE_LIMIT: 'off',
+      REALM_WORKERS: '3',
     });
     expect(config).toEqual({
       port: 8080,
@@ -29,6 +32,7 @@ describe('configuration', () => {
       jwtSecret: 's'.repeat(32),
       logLevel: 'warn',
       rateLimit: false,
+      workers: 3,
     });
   });
 
@@ -45,7 +49,21 @@ describe('configuration', () => {
       'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
     ],
     [{ REALM_RATE_LIMIT: 'maybe' }, 'Invalid configuration: REALM_RATE_LIMIT must be on or off'],
+    [
+      { REALM_WORKERS: '0' },
+      'Invalid configuration: REALM_WORKERS must be auto or a whole number from 1 to 64',
+    ],
+    [
+      { REALM_WORKERS: 'many' },
+      'Invalid configuration: REALM_WORKERS must be auto or a whole number from 1 to 64',
+    ],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+});
+
+describe('REALM_WORKERS', () => {
+  it('auto is one worker per CPU core', () => {
+    expect(loadConfig({ REALM_WORKERS: 'auto' }).workers).toBe(availableParallelism());
   });
 });

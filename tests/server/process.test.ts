@@ -49,6 +49,34 @@ describe('the server process', () => {
     expect(await second.stop('SIGINT')).toBe(0);
   });
 
+  it('with REALM_WORKERS=2 serves from two processes on one port, sharing one database, and stops them all', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'realm-workers-'));
+    const server = await startServer({ REALM_DB: join(dir, 'realm.db'), REALM_WORKERS: '2' });
+    // Each worker logs its own "Server listening"; wait for the second.
+    for (let i = 0; i < 100 && server.output().match(/Server listening/g)!.length < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const pids = new Set([...server.output().matchAll(/"pid":(\d+)/g)].map((match) => match[1]));
+    expect(pids.size).toBe(2);
+
+    // A post written through one connection is read back on fresh connections, whichever worker takes them.
+    const token = await login(server.url);
+    const content = 'Written to one worker, read from both';
+    const created = await fetch(`${server.url}/api/posts`, {
+      method: 'POST',
+      headers: { ...json, authorization: token, connection: 'close' },
+      body: JSON.stringify({ postData: { content } }),
+    });
+    expect(created.status).toBe(201);
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${server.url}/api/posts`, { headers: { connection: 'close' } });
+      const { posts } = (await res.json()) as { posts: { content: string }[] };
+      expect(posts.map((p) => p.content)).toContain(content);
+      expect(posts).toHaveLength(6); // the primary seeded once, before the workers started
+    }
+    expect(await server.stop('SIGTERM')).toBe(0);
+  });
+
   it('refuses to start with one line naming a bad variable', async () => {
     const { code, output } = await runUntilExit({ REALM_DB: ':memory:', PORT: 'not-a-port' });
     expect(code).toBe(1);

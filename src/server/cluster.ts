@@ -1,0 +1,42 @@
+import cluster from 'node:cluster';
+import { isEmpty, runSeed } from '../../seed/seed.js';
+import type { Config } from './config.js';
+import { closeDatabase, openDatabase } from './db/client.js';
+import { resolveJwtSecret } from './domain/tokens.js';
+
+/**
+ * REALM_WORKERS > 1: better-sqlite3 is synchronous, so one process uses one core. This primary process
+ * migrates and seeds the database and settles the token secret once, then forks workers that share the port
+ * (the primary hands each connection to one of them) and the database file (WAL lets them read at once;
+ * writes take turns, each an IMMEDIATE transaction). A worker that dies is replaced; one that dies before it
+ * could listen stops the server, because the next one would too. SIGINT / SIGTERM reach every worker,
+ * which finish their requests and close; the primary exits when they all have.
+ */
+export async function runWorkers(config: Config): Promise<void> {
+  const db = openDatabase(config.dbPath);
+  if (isEmpty(db)) await runSeed(db);
+  resolveJwtSecret(config.jwtSecret, config.dbPath);
+  closeDatabase(db);
+
+  let stopping = false;
+  let failed = false;
+  const listening = new Set<number>();
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  for (let i = 0; i < config.workers; i++) cluster.fork();
+  cluster.on('listening', (worker) => listening.add(worker.id));
+  cluster.on('exit', (worker, code, signal) => {
+    if (!stopping && listening.has(worker.id)) {
+      console.error(`Worker ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another.`);
+      cluster.fork();
+      return;
+    }
+    if (code !== 0) failed = true;
+    if (!stopping) stop('SIGTERM');
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+  });
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
