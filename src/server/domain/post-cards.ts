@@ -43,11 +43,10 @@ const myBookmarks = preparedOnce((db) =>
 
 /** What a card shows beyond the post row: my like and bookmark, the latest comments. Three queries a page. */
 function hydrate(db: Db, viewerId: string | null, rows: CardRow[]): PostCard[] {
-  const ids = rows.map((row) => row.id);
-  const postIds = JSON.stringify(ids);
   const reactions = new Map<string, 'like' | 'dislike'>();
   const marked = new Set<string>();
   if (viewerId && rows.length > 0) {
+    const postIds = JSON.stringify(rows.map((row) => row.id));
     for (const row of myReactions(db).all({ viewerId, postIds })) reactions.set(row.postId, row.kind);
     for (const row of myBookmarks(db).all({ viewerId, postIds })) marked.add(row.postId);
   }
@@ -74,20 +73,19 @@ function toPage(db: Db, viewerId: string | null, rows: CardRow[], keyOf: (row: C
 
 type Mode = 'latest' | 'trending';
 
-// The two orders of a feed. A page continues below a cursor, the sort key of the last post shown; the first
-// page starts below `top`, a key above every post, so one prepared statement serves every page.
+// The two orders of a feed, by their sort key's columns. A page continues below a cursor, the key of the
+// last post shown; the first page starts below `top`, a key above every post, so one prepared statement
+// serves every page.
 const orders = {
   latest: {
-    by: [desc(posts.createdAt), desc(posts.id)],
-    columns: ['created_at', 'id'],
+    key: [posts.createdAt, posts.id],
     shape: ['number', 'string'] as ('number' | 'string')[],
     top: [Number.MAX_SAFE_INTEGER, ''] as Cursor,
     keyOf: (row: CardRow): Cursor => [row.createdAt, row.id],
   },
   // PRODUCT.md "Feeds": likeCount + comment count, highest first, newest first on ties.
   trending: {
-    by: [desc(posts.score), desc(posts.createdAt), desc(posts.id)],
-    columns: ['score', 'created_at', 'id'],
+    key: [posts.score, posts.createdAt, posts.id],
     shape: ['number', 'number', 'string'] as ('number' | 'string')[],
     top: [Number.MAX_SAFE_INTEGER, 0, ''] as Cursor,
     keyOf: (row: CardRow): Cursor => [row.likeCount + row.commentCount, row.createdAt, row.id],
@@ -101,24 +99,32 @@ function keyValues(mode: Mode, cursor: string | null | undefined) {
   return Object.fromEntries(key.map((value, i) => [`k${i}`, value]));
 }
 
-/** `(sort key of alias) < (cursor)`, and the sort key newest first, as SQL over an aliased `posts`. */
+/** The sort key's columns of an aliased `posts`: its first, `(key) < (cursor)`, and the key newest first. */
 function keySql(mode: Mode) {
-  const columns = orders[mode].columns;
-  const key = (alias: string) => columns.map((column) => `${alias}.${column}`).join(', ');
-  const cursor = columns.map((_, i) => sql.placeholder(`k${i}`));
+  const names = orders[mode].key.map((column) => column.name);
+  const cursor = names.map((_, i) => sql.placeholder(`k${i}`));
   return {
-    lead: (alias: string) => sql.raw(`${alias}.${columns[0]}`),
-    below: (alias: string) => sql`(${sql.raw(key(alias))}) < (${sql.join(cursor, sql`, `)})`,
-    newestFirst: (alias: string) => sql.raw(key(alias).replaceAll(',', ' desc,') + ' desc'),
+    lead: (alias: string) => sql.raw(`${alias}.${names[0]}`),
+    below: (alias: string) =>
+      sql`(${sql.raw(names.map((name) => `${alias}.${name}`).join(', '))}) < (${sql.join(cursor, sql`, `)})`,
+    newestFirst: (alias: string) => sql.raw(names.map((name) => `${alias}.${name} desc`).join(', ')),
   };
 }
+
+const orderOf = (mode: Mode) => orders[mode].key.map((column) => desc(column));
 
 const pageQuery = (db: Db, mode: Mode, filter?: SQL) =>
   selectCards(db)
     .where(and(filter, keySql(mode).below('posts')))
-    .orderBy(...orders[mode].by)
+    .orderBy(...orderOf(mode))
     .limit(limits.pageSize + 1)
     .prepare();
+
+/** One prepared query per feed order. */
+const perMode = <T>(build: (db: Db, mode: Mode) => T) => ({
+  latest: preparedOnce((db) => build(db, 'latest')),
+  trending: preparedOnce((db) => build(db, 'trending')),
+});
 
 const exploreQuery = preparedOnce((db) => pageQuery(db, 'latest'));
 const profileQuery = preparedOnce((db) =>
@@ -151,25 +157,20 @@ function homePageIds(mode: Mode) {
     order by ${newestFirst('c')} limit ${sql.raw(String(limits.pageSize + 1))}`;
 }
 
-// The ids come first, on their own: inside an `in (...)` SQLite plans the same query twice as slowly.
-const homeIds = {
-  latest: preparedOnce((db) =>
-    db
-      .select({ id: sql<string>`id` })
-      .from(sql`(${homePageIds('latest')})`)
-      .prepare(),
-  ),
-  trending: preparedOnce((db) =>
-    db
-      .select({ id: sql<string>`id` })
-      .from(sql`(${homePageIds('trending')})`)
-      .prepare(),
-  ),
-};
-const cardsByIds = {
-  latest: preparedOnce((db) => pageQuery(db, 'latest', inList(posts.id, 'postIds'))),
-  trending: preparedOnce((db) => pageQuery(db, 'trending', inList(posts.id, 'postIds'))),
-};
+// The ids come first, on their own: inside an `in (...)` SQLite plans the same query twice as slowly. They
+// are already below the cursor, so the cards query only fetches and orders them.
+const homeIds = perMode((db, mode) =>
+  db
+    .select({ id: sql<string>`id` })
+    .from(sql`(${homePageIds(mode)})`)
+    .prepare(),
+);
+const cardsByIds = perMode((db, mode) =>
+  selectCards(db)
+    .where(inList(posts.id, 'postIds'))
+    .orderBy(...orderOf(mode))
+    .prepare(),
+);
 
 /** Home: my own posts and those of the people I follow. */
 export function homeFeedPage(
@@ -177,9 +178,8 @@ export function homeFeedPage(
   viewerId: string,
   input: { mode: Mode; cursor?: string | null },
 ): Page<PostCard> {
-  const key = keyValues(input.mode, input.cursor);
-  const ids = homeIds[input.mode](db).all({ viewerId, ...key });
-  const rows = cardsByIds[input.mode](db).all({ postIds: JSON.stringify(ids.map((row) => row.id)), ...key });
+  const ids = homeIds[input.mode](db).all({ viewerId, ...keyValues(input.mode, input.cursor) });
+  const rows = cardsByIds[input.mode](db).all({ postIds: JSON.stringify(ids.map((row) => row.id)) });
   return toPage(db, viewerId, rows, orders[input.mode].keyOf);
 }
 

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { comments, commentVotes, postReactions, posts, users } from '../db/schema.js';
 import { publicUserColumns } from '../domain/columns.js';
@@ -27,20 +27,6 @@ export type LegacyPost = {
   createdAt: string;
   updatedAt: string;
 };
-
-const userRefColumns = {
-  _id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profilePic: users.profilePic,
-};
-
-/** The members whose ids `ids` selects, as the spec's nested user objects, by id. */
-function userRefsOf(db: Db, ids: SQLWrapper): Map<string, UserRef> {
-  const refs = db.select(userRefColumns).from(users).where(inArray(users.id, ids)).all();
-  return new Map(refs.map((ref) => [ref._id, ref]));
-}
 
 /** Comments (with their votes) of the posts that `postFilter` selects, grouped by post id. */
 function legacyCommentsByPost(db: Db, postFilter: SQL | undefined): Map<string, LegacyComment[]> {
@@ -114,20 +100,20 @@ export function legacyPosts(db: Db, filter?: SQL): LegacyPost[] {
     .where(filter)
     .orderBy(asc(posts.createdAt), asc(posts.id))
     .all();
-  // Reactions carry only the member's id; each member is built once, from one users query, and shared.
-  const inScope = filter
-    ? inArray(postReactions.postId, db.select({ id: posts.id }).from(posts).where(filter))
-    : undefined;
   const reactions = groupBy(
     db
-      .select({ postId: postReactions.postId, kind: postReactions.kind, userId: postReactions.userId })
+      .select({ postId: postReactions.postId, kind: postReactions.kind, user: publicUserColumns })
       .from(postReactions)
-      .where(inScope)
+      .innerJoin(users, eq(users.id, postReactions.userId))
+      .where(
+        filter
+          ? inArray(postReactions.postId, db.select({ id: posts.id }).from(posts).where(filter))
+          : undefined,
+      )
       .orderBy(asc(postReactions.createdAt))
       .all(),
     (reaction) => reaction.postId,
   );
-  const reactors = userRefsOf(db, db.select({ id: postReactions.userId }).from(postReactions).where(inScope));
   const commentsByPost = legacyCommentsByPost(db, filter);
   return rows.map((row) => {
     const mine = reactions.get(row.id) ?? [];
@@ -137,8 +123,8 @@ export function legacyPosts(db: Db, filter?: SQL): LegacyPost[] {
       username: row.username,
       likes: {
         likeCount: row.likeCount,
-        likedBy: mine.filter((r) => r.kind === 'like').map((r) => reactors.get(r.userId)!),
-        dislikedBy: mine.filter((r) => r.kind === 'dislike').map((r) => reactors.get(r.userId)!),
+        likedBy: mine.filter((r) => r.kind === 'like').map((r) => toUserRef(r.user)),
+        dislikedBy: mine.filter((r) => r.kind === 'dislike').map((r) => toUserRef(r.user)),
       },
       comments: commentsByPost.get(row.id) ?? [],
       bookmarks: [],
