@@ -1,8 +1,7 @@
 import cluster from 'node:cluster';
-import { isEmpty, runSeed } from '../../seed/seed.js';
 import type { Config } from './config.js';
-import { closeDatabase, openDatabase } from './db/client.js';
-import { resolveJwtSecret } from './domain/tokens.js';
+import { closeDatabase } from './db/client.js';
+import { prepareDatabase } from './start.js';
 
 /**
  * REALM_WORKERS > 1: better-sqlite3 is synchronous, so one process uses one core. This primary process
@@ -13,10 +12,7 @@ import { resolveJwtSecret } from './domain/tokens.js';
  * which finish their requests and close; the primary exits when they all have.
  */
 export async function runWorkers(config: Config): Promise<void> {
-  const db = openDatabase(config.dbPath);
-  if (isEmpty(db)) await runSeed(db);
-  resolveJwtSecret(config.jwtSecret, config.dbPath);
-  closeDatabase(db);
+  closeDatabase((await prepareDatabase(config)).db);
 
   let stopping = false;
   let failed = false;
@@ -37,6 +33,6 @@ export async function runWorkers(config: Config): Promise<void> {
     if (!stopping) stop('SIGTERM');
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
   });
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
