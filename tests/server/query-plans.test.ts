@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateScale } from '../../seed/scale.js';
+import { get } from '../helpers/http.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -88,6 +89,26 @@ describe('every query a page runs is served by an index', () => {
     t = await makeTestApp({ seed: true });
     const me = await t.member();
     expectNoFullScans(await readEveryPage(me.token, 'janecooper'));
+  });
+
+  it('the legacy REST lists (every post, by contract) read pages by index too', async () => {
+    t = await makeTestApp();
+    await generateScale(t.db, { users: 100, posts: 1000 });
+    const post = t.db.$client
+      .prepare('select id, author_id as authorId from posts where comment_count > 0 limit 1')
+      .get() as { id: string; authorId: string };
+    const author = t.db.$client.prepare('select username from users where id = ?').pluck().get(post.authorId);
+    const statements = await statementsOf(async () => {
+      for (const url of [
+        '/api/posts',
+        `/api/posts/user/${author}`,
+        `/api/posts/${post.id}`,
+        `/api/comments/${post.id}`,
+      ])
+        expect((await get(t.app, url)).status).toBe(200);
+    });
+    expect(statements.length).toBeGreaterThanOrEqual(4);
+    for (const sql of statements) expect(fullScans(planOf(sql)), sql).toEqual([]);
   });
 
   it('fails a query whose index is missing (the check itself works)', async () => {

@@ -1,32 +1,33 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { postContent } from '../../shared/schemas.js';
-import { posts } from '../db/schema.js';
 import { findUserIdByUsername } from '../domain/auth.js';
 import { messages, notFound } from '../domain/errors.js';
 import { createPost, deletePost, dislikePost, editPost, likePost } from '../domain/posts.js';
-import { legacyPost, legacyPosts } from './post-views.js';
-import { actorOf, params, parse, textPayload, type RestDeps } from './request.js';
+import { legacyPostJson, legacyPostsStream } from './post-views.js';
+import { actorOf, params, parse, sendJson, sendJsonStream, textPayload, type RestDeps } from './request.js';
 
 // Spec section 7: every post write answers 201 with the whole list of posts.
 export function postRoutes(app: FastifyInstance, deps: RestDeps) {
   const { db } = deps;
-  const allPosts = () => ({ posts: legacyPosts(db) });
+  const allPosts = (reply: FastifyReply, status: number) =>
+    sendJsonStream(reply, status, legacyPostsStream(db));
 
-  app.get('/posts', async () => allPosts());
+  app.get('/posts', async (_request, reply) => allPosts(reply, 200));
 
-  app.get('/posts/:postId', async (request) => ({ post: legacyPost(db, params(request).postId!) }));
+  app.get('/posts/:postId', async (request, reply) =>
+    sendJson(reply, 200, 'post', legacyPostJson(db, params(request).postId!)),
+  );
 
-  app.get('/posts/user/:username', async (request) => {
+  app.get('/posts/user/:username', async (request, reply) => {
     const authorId = findUserIdByUsername(db, params(request).username!);
     if (!authorId) throw notFound(messages.userNotFound);
-    return { posts: legacyPosts(db, eq(posts.authorId, authorId)) };
+    return sendJsonStream(reply, 200, legacyPostsStream(db, authorId));
   });
 
   app.post('/posts', async (request, reply) => {
     const actor = await actorOf(deps, request);
     createPost(db, actor, parse(postContent, textPayload(request, 'postData', 'content')));
-    return reply.code(201).send(allPosts());
+    return allPosts(reply, 201);
   });
 
   app.post('/posts/edit/:postId', async (request, reply) => {
@@ -37,21 +38,21 @@ export function postRoutes(app: FastifyInstance, deps: RestDeps) {
       params(request).postId!,
       parse(postContent, textPayload(request, 'postData', 'content')),
     );
-    return reply.code(201).send(allPosts());
+    return allPosts(reply, 201);
   });
 
   app.delete('/posts/:postId', async (request, reply) => {
     deletePost(db, await actorOf(deps, request), params(request).postId!);
-    return reply.code(201).send(allPosts());
+    return allPosts(reply, 201);
   });
 
   app.post('/posts/like/:postId', async (request, reply) => {
     likePost(db, await actorOf(deps, request), params(request).postId!);
-    return reply.code(201).send(allPosts());
+    return allPosts(reply, 201);
   });
 
   app.post('/posts/dislike/:postId', async (request, reply) => {
     dislikePost(db, await actorOf(deps, request), params(request).postId!);
-    return reply.code(201).send(allPosts());
+    return allPosts(reply, 201);
   });
 }

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { resolveActor, type Actor } from '../domain/auth.js';
@@ -33,3 +34,13 @@ export function textPayload(request: FastifyRequest, key: string, field: string)
 }
 
 export const params = (request: FastifyRequest) => request.params as Record<string, string>;
+
+/** Answers `{ [key]: json }` around JSON text that SQLite already wrote (post-views.ts). */
+export const sendJson = (reply: FastifyReply, status: number, key: string, json: string) =>
+  reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(`{${JSON.stringify(key)}:${json}}`);
+
+export const sendJsonStream = (reply: FastifyReply, status: number, json: Readable) =>
+  reply.code(status).type('application/json; charset=utf-8').send(json);

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { posts } from '../../src/server/db/schema.js';
+import { get, post } from '../helpers/http.js';
+import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+
+// The legacy post and comment objects are written as JSON by SQLite (src/server/rest/post-views.ts). These
+// check what that must not get wrong: text escaping, the order of nested lists, the times, and one statement
+// per response however many posts there are.
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+const tricky = 'She said "hi" \\ back\nnew line\ttab <b>not bold</b> </script> ünï 😀 \u0001';
+
+type Ref = { _id: string; username: string; firstName: string; lastName: string; profilePic: string };
+
+describe('legacy posts written by SQLite', () => {
+  it('keeps any text exactly, in posts and comments, through every list that carries them', async () => {
+    t = await makeTestApp();
+    const me = await t.member({ firstName: 'Zoë "Z"', lastName: "O'Brien\\" });
+    const created = await t.caller(me.token).posts.create({ content: tricky });
+    await t.caller(me.token).comments.add({ postId: created.id, text: tricky });
+
+    const lists = [
+      (await get(t.app, '/api/posts')).body.posts[0],
+      (await get(t.app, `/api/posts/${created.id}`)).body.post,
+      (await get(t.app, `/api/posts/user/${me.username}`)).body.posts[0],
+    ];
+    for (const p of lists) {
+      expect(p.content).toBe(tricky);
+      expect(p.comments[0].text).toBe(tricky);
+    }
+    expect((await get(t.app, `/api/comments/${created.id}`)).body.comments[0].text).toBe(tricky);
+
+    await t.caller(me.token).posts.like({ postId: created.id });
+    const [liked] = (await get(t.app, '/api/posts')).body.posts;
+    expect(liked.likes.likedBy).toEqual([
+      { _id: me.id, username: me.username, firstName: 'Zoë "Z"', lastName: "O'Brien\\", profilePic: '' },
+    ]);
+  });
+
+  it('lists likes and votes oldest first, each under its own post and comment', async () => {
+    t = await makeTestApp();
+    const author = await t.member();
+    const fans = await Promise.all([1, 2, 3, 4].map(() => t.member()));
+    const first = await t.caller(author.token).posts.create({ content: 'first' });
+    const second = await t.caller(author.token).posts.create({ content: 'second' });
+    const card = await t.caller(author.token).comments.add({ postId: first.id, text: 'a comment' });
+    const comment = card.latestComments[0]!;
+    // Each step a millisecond apart, so "oldest first" has one answer.
+    for (const fan of [fans[2]!, fans[0]!, fans[1]!]) {
+      await t.caller(fan.token).posts.like({ postId: first.id });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await t.caller(fans[3]!.token).posts.dislike({ postId: first.id });
+    await t.caller(fans[1]!.token).posts.like({ postId: second.id });
+    for (const fan of [fans[3]!, fans[0]!]) {
+      expect((await post(t.app, `/api/comments/upvote/${first.id}/${comment.id}`, fan.token)).status).toBe(
+        201,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    expect(
+      (await post(t.app, `/api/comments/downvote/${first.id}/${comment.id}`, fans[2]!.token)).status,
+    ).toBe(201);
+
+    const posts = (await get(t.app, '/api/posts')).body.posts;
+    expect(posts.map((p: { content: string }) => p.content)).toEqual(['first', 'second']);
+    const ids = (refs: Ref[]) => refs.map((ref) => ref._id);
+    expect(posts[0].likes.likeCount).toBe(2);
+    expect(ids(posts[0].likes.likedBy)).toEqual([fans[2]!.id, fans[0]!.id, fans[1]!.id]);
+    expect(ids(posts[0].likes.dislikedBy)).toEqual([fans[3]!.id]);
+    expect(ids(posts[1].likes.likedBy)).toEqual([fans[1]!.id]);
+    expect(posts[1].comments).toEqual([]);
+    const votes = posts[0].comments[0].votes;
+    expect(ids(votes.upvotedBy)).toEqual([fans[3]!.id, fans[0]!.id]);
+    expect(ids(votes.downvotedBy)).toEqual([fans[2]!.id]);
+  });
+
+  it('gives the same instant as the tRPC API, to the second, in the spec format', async () => {
+    t = await makeTestApp();
+    const me = await t.member();
+    const created = await t.caller(me.token).posts.create({ content: 'when' });
+    const card = await t.caller(me.token).posts.byId({ postId: created.id });
+    const { post: legacy } = (await get(t.app, `/api/posts/${created.id}`)).body;
+    const toSecond = (iso: string) => `${iso.slice(0, 19)}+00:00`;
+    expect(legacy.createdAt).toBe(toSecond(card.createdAt));
+    expect(legacy.updatedAt).toBe(toSecond(card.updatedAt));
+  });
+
+  it('streams a long list in pages, in order, every post once, even when many share a time', async () => {
+    t = await makeTestApp();
+    const me = await t.member();
+    // 450 posts, 10 to each millisecond: pages (200 posts) end inside a millisecond, so the key needs the id.
+    const rows = Array.from({ length: 450 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      authorId: me.id,
+      content: `post ${i}`,
+      createdAt: 1_700_000_000_000 + Math.floor(i / 10),
+      updatedAt: 1_700_000_000_000,
+    }));
+    t.db.insert(posts).values(rows).run();
+    const expected = [...rows]
+      .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
+      .map((row) => row.id);
+    for (const url of ['/api/posts', `/api/posts/user/${me.username}`]) {
+      const res = await get(t.app, url);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body.posts.map((p: { _id: string }) => p._id)).toEqual(expected);
+    }
+    expect((await get(t.app, '/api/posts/user/nobody-here')).status).toBe(404);
+  });
+
+  it('runs as many statements for 30 posts with likes and comments as for 3', async () => {
+    const statementsFor = async (n: number) => {
+      t = await makeTestApp();
+      const me = await t.member();
+      const other = await t.member();
+      for (let i = 0; i < n; i++) {
+        const created = await t.caller(me.token).posts.create({ content: `post ${i}` });
+        await t.caller(other.token).posts.like({ postId: created.id });
+        await t.caller(other.token).comments.add({ postId: created.id, text: `comment ${i}` });
+      }
+      const statement = Object.getPrototypeOf(t.db.$client.prepare('select 1')) as Record<string, unknown>;
+      const spies = (['all', 'get', 'run', 'iterate'] as const).map((method) =>
+        vi.spyOn(statement as Record<typeof method, () => unknown>, method),
+      );
+      try {
+        const { posts } = (await get(t.app, '/api/posts')).body;
+        expect(posts).toHaveLength(n);
+        expect(posts[n - 1].comments).toHaveLength(1);
+        return spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+      } finally {
+        spies.forEach((spy) => spy.mockRestore());
+        await t.close();
+      }
+    };
+    const few = await statementsFor(3);
+    expect(await statementsFor(30)).toBe(few);
+    expect(few).toBe(1);
+  });
+});
