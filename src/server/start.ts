@@ -37,6 +37,9 @@ export function closeOnSignals(app: FastifyInstance) {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
+      // close() ends the connections idle at that moment; one still streaming a response (the legacy post
+      // lists stream) would then stay open in keep-alive after its response ends, and close() never return.
+      setInterval(() => app.server.closeIdleConnections(), 50).unref();
       app.close().then(
         () => process.exit(0),
         (error: unknown) => {
