@@ -16,7 +16,7 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${lockTimeoutMs}`);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: paths.migrations });
   return db;
@@ -31,7 +31,43 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /**
  * Runs a write as one IMMEDIATE transaction: it takes the write lock up front, so a read-then-write rule
  * (like "refuse if already liked") cannot race another process, and a thrown error leaves nothing behind.
+ *
+ * With several workers (REALM_WORKERS) another process may hold the lock. SQLite's own busy handler then
+ * sleeps 1, 2, 5, 10... ms, blocking every request of this worker, while a write holds the lock for a tenth
+ * of a millisecond. So the lock is asked for without SQLite's wait and retried here after short pauses,
+ * doubling from 50 µs to 2 ms, for as long as the connection's busy timeout.
  */
 export function write<T>(db: Db, work: (tx: Tx) => T): T {
-  return db.transaction(work, { behavior: 'immediate' });
+  const deadline = performance.now() + lockTimeoutMs;
+  for (let attempt = 0; ; attempt++) {
+    let began = false;
+    try {
+      return withoutBusyWait(db, () =>
+        db.transaction(
+          (tx) => {
+            began = true;
+            return work(tx);
+          },
+          { behavior: 'immediate' },
+        ),
+      );
+    } catch (error) {
+      if (began || !isBusy(error) || performance.now() > deadline) throw error;
+      Atomics.wait(pauseCell, 0, 0, Math.min(0.05 * 2 ** attempt, 2));
+    }
+  }
+}
+
+const lockTimeoutMs = 5000;
+const pauseCell = new Int32Array(new SharedArrayBuffer(4));
+const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+
+function withoutBusyWait<T>(db: Db, run: () => T): T {
+  const sqlite = db.$client;
+  sqlite.pragma('busy_timeout = 0');
+  try {
+    return run();
+  } finally {
+    sqlite.pragma(`busy_timeout = ${lockTimeoutMs}`);
+  }
 }

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase, write, type Db } from '../../src/server/db/client.js';
+
+// With REALM_WORKERS > 1 another process can hold SQLite's write lock. `write` waits for it in short pauses
+// instead of SQLite's busy handler, whose sleeps grow to 25, 50 and 100 ms and block the whole worker.
+
+let dir: string;
+let db: Db;
+afterEach(() => {
+  closeDatabase(db);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Another connection, on its own thread, holds the write lock for `ms` and says when it let go. */
+function holdWriteLock(file: string, ms: number) {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const Database = require('better-sqlite3');
+     const db = new Database(workerData.file);
+     db.prepare('begin immediate').run();
+     parentPort.postMessage('locked');
+     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.ms);
+     db.prepare('commit').run();
+     parentPort.postMessage(Date.now());
+     db.close();`,
+    { eval: true, workerData: { file, ms } },
+  );
+  let onLocked: () => void;
+  const locked = new Promise<void>((resolve) => (onLocked = resolve));
+  const releasedAt = new Promise<number>((resolve, reject) => {
+    worker.on('message', (message) => (message === 'locked' ? onLocked() : resolve(message as number)));
+    worker.on('error', reject);
+  });
+  return { locked, releasedAt };
+}
+
+describe('write() while another connection holds the lock', () => {
+  it('waits it out, lands the write, and takes the lock within a few ms of its release', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'realm-lock-'));
+    const file = join(dir, 'realm.db');
+    db = openDatabase(file);
+    db.$client.exec('create table marks (n integer)');
+    const lateness: number[] = [];
+    for (let trial = 0; trial < 3; trial++) {
+      const holder = holdWriteLock(file, 300);
+      await holder.locked;
+      const startedAt = Date.now();
+      const landedAt = write(db, () => {
+        db.$client.prepare('insert into marks values (?)').run(trial);
+        return Date.now();
+      });
+      expect(landedAt - startedAt).toBeGreaterThanOrEqual(250); // it did wait for the holder
+      lateness.push(landedAt - (await holder.releasedAt));
+    }
+    expect(db.$client.prepare('select count(*) from marks').pluck().get()).toBe(3);
+    // SQLite's busy handler would be 25 ms or more late here, every time.
+    expect(Math.min(...lateness)).toBeLessThan(12);
+  });
+
+  it('does not retry a write that failed for another reason', () => {
+    dir = mkdtempSync(join(tmpdir(), 'realm-lock-'));
+    db = openDatabase(join(dir, 'realm.db'));
+    let runs = 0;
+    expect(() =>
+      write(db, () => {
+        runs += 1;
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(runs).toBe(1);
+  });
+});
