@@ -13,6 +13,7 @@ import { apiNotFound, isApiPath, registerErrorHandling } from './http-errors.js'
 import { paths } from './paths.js';
 import { restApi } from './rest/index.js';
 import { createContext } from './trpc/context.js';
+import { answerCallsDirectly, type OnCallError } from './trpc/direct-calls.js';
 import { appRouter, type AppRouter } from './trpc/root.js';
 
 export type AppOptions = {
@@ -25,6 +26,8 @@ export type AppOptions = {
   /** Where the built client is; `dist/client` unless a test points elsewhere. */
   clientDir?: string;
   logger?: boolean;
+  /** false only in the test that compares the direct answers (trpc/direct-calls.ts) with the adapter's. */
+  directTrpcCalls?: boolean;
 };
 
 // PRODUCT.md: login and signup, 25 per 5 minutes per IP, through either API.
@@ -39,6 +42,7 @@ export async function buildApp({
   contentSecurityPolicy = true,
   clientDir = paths.clientDist,
   logger = true,
+  directTrpcCalls = true,
 }: AppOptions) {
   const app = Fastify({
     logger: logger && {
@@ -86,14 +90,16 @@ export async function buildApp({
     trpcScope.addHook('preHandler', (request, reply, done) =>
       isAuthCall(request.url) ? authLimiter.call(trpcScope, request, reply, done) : done(),
     );
+    const onError: OnCallError = ({ error, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'trpc call failed');
+    };
+    if (directTrpcCalls) answerCallsDirectly(trpcScope, { db, keys }, onError);
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
         createContext: ({ req }) => createContext({ db, keys }, req.headers.authorization),
-        onError: ({ error, path }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'trpc call failed');
-        },
+        onError,
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
   });
