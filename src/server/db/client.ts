@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { paths } from '../paths.js';
+import { preparedOnce } from './prepared.js';
 import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -62,12 +63,18 @@ const lockTimeoutMs = 5000;
 const pauseCell = new Int32Array(new SharedArrayBuffer(4));
 const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 
+// Every write switches the wait off and on again, so the two pragmas are compiled once per connection.
+const busyTimeout = preparedOnce((db) => ({
+  off: db.$client.prepare('pragma busy_timeout = 0'),
+  on: db.$client.prepare(`pragma busy_timeout = ${lockTimeoutMs}`),
+}));
+
 function withoutBusyWait<T>(db: Db, run: () => T): T {
-  const sqlite = db.$client;
-  sqlite.pragma('busy_timeout = 0');
+  const { off, on } = busyTimeout(db);
+  off.run();
   try {
     return run();
   } finally {
-    sqlite.pragma(`busy_timeout = ${lockTimeoutMs}`);
+    on.run();
   }
 }

@@ -9,7 +9,7 @@ import { actorOf, params, parse, sendJson, textPayload, type RestDeps } from './
 export function commentRoutes(app: FastifyInstance, deps: RestDeps) {
   const { db } = deps;
   const commentsOf = (reply: FastifyReply, status: number, postId: string) =>
-    sendJson(reply, status, 'comments', legacyCommentsJson(db, postId));
+    sendJson(reply, status, `{"comments":${legacyCommentsJson(db, postId)}}`);
   const text = (request: FastifyRequest) => parse(commentText, textPayload(request, 'commentData', 'text'));
 
   app.get('/comments/:postId', async (request, reply) => {

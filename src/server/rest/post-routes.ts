@@ -4,24 +4,23 @@ import { findUserIdByUsername } from '../domain/auth.js';
 import { messages, notFound } from '../domain/errors.js';
 import { createPost, deletePost, dislikePost, editPost, likePost } from '../domain/posts.js';
 import { legacyPostJson, legacyPostsStream } from './post-views.js';
-import { actorOf, params, parse, sendJson, sendJsonStream, textPayload, type RestDeps } from './request.js';
+import { actorOf, params, parse, sendJson, textPayload, type RestDeps } from './request.js';
 
 // Spec section 7: every post write answers 201 with the whole list of posts.
 export function postRoutes(app: FastifyInstance, deps: RestDeps) {
   const { db } = deps;
-  const allPosts = (reply: FastifyReply, status: number) =>
-    sendJsonStream(reply, status, legacyPostsStream(db));
+  const allPosts = (reply: FastifyReply, status: number) => sendJson(reply, status, legacyPostsStream(db));
 
   app.get('/posts', async (_request, reply) => allPosts(reply, 200));
 
   app.get('/posts/:postId', async (request, reply) =>
-    sendJson(reply, 200, 'post', legacyPostJson(db, params(request).postId!)),
+    sendJson(reply, 200, `{"post":${legacyPostJson(db, params(request).postId!)}}`),
   );
 
   app.get('/posts/user/:username', async (request, reply) => {
     const authorId = findUserIdByUsername(db, params(request).username!);
     if (!authorId) throw notFound(messages.userNotFound);
-    return sendJsonStream(reply, 200, legacyPostsStream(db, authorId));
+    return sendJson(reply, 200, legacyPostsStream(db, authorId));
   });
 
   app.post('/posts', async (request, reply) => {

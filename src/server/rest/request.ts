@@ -35,12 +35,6 @@ export function textPayload(request: FastifyRequest, key: string, field: string)
 
 export const params = (request: FastifyRequest) => request.params as Record<string, string>;
 
-/** Answers `{ [key]: json }` around JSON text that SQLite already wrote (post-views.ts). */
-export const sendJson = (reply: FastifyReply, status: number, key: string, json: string) =>
-  reply
-    .code(status)
-    .type('application/json; charset=utf-8')
-    .send(`{${JSON.stringify(key)}:${json}}`);
-
-export const sendJsonStream = (reply: FastifyReply, status: number, json: Readable) =>
+/** Answers JSON that is already text, or a stream of it (SQLite writes the legacy posts: post-views.ts). */
+export const sendJson = (reply: FastifyReply, status: number, json: string | Readable) =>
   reply.code(status).type('application/json; charset=utf-8').send(json);

@@ -44,15 +44,14 @@ function callsOf(request: FastifyRequest): { calls: Call[]; batch: boolean } | n
   if (!type || request.headers['trpc-accept'] !== undefined) return null;
   const url = new URL(request.url, 'http://realm');
   const paths = url.pathname.slice('/trpc/'.length).split(',').map(decodePath);
-  if (!paths.every((path) => path !== null && procedureTypes.get(path) === type)) return null;
+  if (!paths.every((path): path is string => path !== null && procedureTypes.get(path) === type)) return null;
   const params = url.searchParams;
   const batch = params.get('batch') === '1';
   if (!batch && paths.length > 1) return null;
   // As tRPC reads input: a GET's `input` parameter, a POST's JSON body (kept as text by the adapter's parser).
-  const contentType = request.headers['content-type'];
-  if (type === 'mutation' && !contentType?.startsWith('application/json')) return null;
   const raw: unknown = type === 'query' ? params.get('input') || undefined : request.body;
-  if (type === 'mutation' && typeof raw !== 'string') return null;
+  const jsonBody = request.headers['content-type']?.startsWith('application/json') && typeof raw === 'string';
+  if (type === 'mutation' && !jsonBody) return null;
   let input: unknown;
   try {
     input = typeof raw === 'string' ? JSON.parse(raw) : undefined;
@@ -63,7 +62,7 @@ function callsOf(request: FastifyRequest): { calls: Call[]; batch: boolean } | n
   if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input)))
     return null;
   const inputs = (input ?? {}) as Record<string, unknown>;
-  return { calls: paths.map((path, i) => ({ path: path!, type, input: inputs[i] })), batch };
+  return { calls: paths.map((path, i) => ({ path, type, input: inputs[i] })), batch };
 }
 
 /** Answers plain tRPC calls in the trpc scope's preHandler, before the adapter's handler. */
