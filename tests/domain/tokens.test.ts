@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT, decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokenKeys, resolveJwtSecret, tokenFromHeader } from '../../src/server/domain/tokens.js';
 
 const secret = 'a-test-secret-of-at-least-thirty-two-chars';
@@ -35,6 +35,33 @@ describe('tokens', () => {
     for (const token of [expired, foreign, noClaims, tampered, 'not-a-token']) {
       await expect(keys.verify(token)).rejects.toMatchObject(invalid);
     }
+  });
+
+  describe('a verified token is remembered', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    it("so a member's next requests skip the signature check", async () => {
+      const keys = createTokenKeys(secret);
+      const token = await keys.sign({ _id: 'u1', username: 'ada' });
+      const checks = vi.spyOn(crypto.subtle, 'verify');
+      expect(await keys.verify(token)).toEqual({ _id: 'u1', username: 'ada' });
+      expect(await keys.verify(token)).toEqual({ _id: 'u1', username: 'ada' });
+      expect(checks).toHaveBeenCalledTimes(1);
+    });
+
+    it('until it expires, and never for a token that failed', async () => {
+      const keys = createTokenKeys(secret);
+      const token = await keys.sign({ _id: 'u1', username: 'ada' });
+      const tampered = token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA');
+      await keys.verify(token);
+      await expect(keys.verify(tampered)).rejects.toMatchObject(invalid);
+      await expect(keys.verify(tampered)).rejects.toMatchObject(invalid);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 7 * 24 * 60 * 60 * 1000 + 1000 });
+      await expect(keys.verify(token)).rejects.toMatchObject(invalid);
+    });
   });
 
   it('are read raw or as Bearer from the authorization header', () => {
