@@ -26,7 +26,9 @@ async function statementsOf(pages: () => Promise<unknown>): Promise<string[]> {
 
 function planOf(sql: string): string[] {
   const params = (sql.match(/\?/g) ?? []).map(() => 'x');
-  const rows = t.db.$client.prepare(`explain query plan ${sql}`).all(...params) as { detail: string }[];
+  const named = Object.fromEntries((sql.match(/(?<=:)[a-z]\w*/gi) ?? []).map((name) => [name, 'x']));
+  const statement = t.db.$client.prepare(`explain query plan ${sql}`);
+  const rows = (params.length > 0 ? statement.all(...params) : statement.all(named)) as { detail: string }[];
   return rows.map((row) => row.detail);
 }
 

@@ -108,7 +108,7 @@ describe('no N+1 queries', () => {
       expect(small[key].items, `${key} small page`).toBe(2);
       expect(large[key].items, `${key} large page`).toBe(20);
       expect(large[key].count, `${key} statements`).toBe(small[key].count);
-      expect(large[key].count, `${key} statements`).toBeLessThanOrEqual(6);
+      expect(large[key].count, `${key} statements`).toBeLessThanOrEqual(4);
       expect(large[key].count, `${key} statements`).toBeGreaterThan(0);
     }
   });

@@ -1,73 +1,31 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { limits } from '../../shared/limits.js';
 import type { Db } from '../db/client.js';
-import { inList, preparedOnce } from '../db/prepared.js';
-import { bookmarks, follows, postReactions, posts, users } from '../db/schema.js';
+import { preparedOnce } from '../db/prepared.js';
+import { bookmarks, follows, posts } from '../db/schema.js';
 import { findUserIdByUsername } from './auth.js';
-import { publicUserColumns } from './columns.js';
-import { latestCommentsByPost } from './comment-views.js';
+import { cardsOf } from './card-json.js';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor.js';
 import { messages, notFound } from './errors.js';
-import { isoTime, type Page, type PostCard } from './views.js';
+import type { Page, PostCard } from './views.js';
 
-const cardColumns = {
-  id: posts.id,
-  content: posts.content,
-  likeCount: posts.likeCount,
-  commentCount: posts.commentCount,
-  createdAt: posts.createdAt,
-  updatedAt: posts.updatedAt,
-  author: publicUserColumns,
-};
+// A page is two statements: one finds its posts in the feed's order, from index entries only, with each
+// post's sort key as a JSON array; the other writes their cards (card-json.ts).
 
-const selectCards = (db: Db) =>
-  db.select(cardColumns).from(posts).innerJoin(users, eq(users.id, posts.authorId)).$dynamic();
-type CardRow = Awaited<ReturnType<ReturnType<typeof selectCards>['all']>>[number];
+/** A row of a page query: a post and its sort key (`[createdAt, id]`, ...) as JSON text. */
+type KeyRow = { id: string; key: string };
 
-const myReactions = preparedOnce((db) =>
-  db
-    .select({ postId: postReactions.postId, kind: postReactions.kind })
-    .from(postReactions)
-    .where(
-      and(eq(postReactions.userId, sql.placeholder('viewerId')), inList(postReactions.postId, 'postIds')),
-    )
-    .prepare(),
-);
-const myBookmarks = preparedOnce((db) =>
-  db
-    .select({ postId: bookmarks.postId })
-    .from(bookmarks)
-    .where(and(eq(bookmarks.userId, sql.placeholder('viewerId')), inList(bookmarks.postId, 'postIds')))
-    .prepare(),
-);
-
-/** What a card shows beyond the post row: my like and bookmark, the latest comments. Three queries a page. */
-function hydrate(db: Db, viewerId: string | null, rows: CardRow[]): PostCard[] {
-  const reactions = new Map<string, 'like' | 'dislike'>();
-  const marked = new Set<string>();
-  if (viewerId && rows.length > 0) {
-    const postIds = JSON.stringify(rows.map((row) => row.id));
-    for (const row of myReactions(db).all({ viewerId, postIds })) reactions.set(row.postId, row.kind);
-    for (const row of myBookmarks(db).all({ viewerId, postIds })) marked.add(row.postId);
-  }
-  const comments = latestCommentsByPost(db, rows);
-  return rows.map((row) => ({
-    ...row,
-    createdAt: isoTime(row.createdAt),
-    updatedAt: isoTime(row.updatedAt),
-    likedByMe: reactions.get(row.id) === 'like',
-    dislikedByMe: reactions.get(row.id) === 'dislike',
-    bookmarkedByMe: marked.has(row.id),
-    latestComments: comments.get(row.id) ?? [],
-  }));
-}
-
-function toPage(db: Db, viewerId: string | null, rows: CardRow[], keyOf: (row: CardRow) => Cursor) {
+/** The page's cards, and a cursor (the key of its last post) when there are more. */
+function toPage(db: Db, viewerId: string | null, rows: KeyRow[]): Page<PostCard> {
   const items = rows.slice(0, limits.pageSize);
   const last = items.at(-1);
   return {
-    items: hydrate(db, viewerId, items),
-    nextCursor: rows.length > limits.pageSize && last ? encodeCursor(keyOf(last)) : null,
+    items: cardsOf(
+      db,
+      viewerId,
+      items.map((row) => row.id),
+    ),
+    nextCursor: rows.length > limits.pageSize && last ? encodeCursor(JSON.parse(last.key) as Cursor) : null,
   };
 }
 
@@ -81,14 +39,12 @@ const orders = {
     key: [posts.createdAt, posts.id],
     shape: ['number', 'string'] as ('number' | 'string')[],
     top: [Number.MAX_SAFE_INTEGER, ''] as Cursor,
-    keyOf: (row: CardRow): Cursor => [row.createdAt, row.id],
   },
   // PRODUCT.md "Feeds": likeCount + comment count, highest first, newest first on ties.
   trending: {
     key: [posts.score, posts.createdAt, posts.id],
     shape: ['number', 'number', 'string'] as ('number' | 'string')[],
     top: [Number.MAX_SAFE_INTEGER, 0, ''] as Cursor,
-    keyOf: (row: CardRow): Cursor => [row.likeCount + row.commentCount, row.createdAt, row.id],
   },
 };
 
@@ -99,32 +55,37 @@ function keyValues(mode: Mode, cursor: string | null | undefined) {
   return Object.fromEntries(key.map((value, i) => [`k${i}`, value]));
 }
 
-/** The sort key's columns of an aliased `posts`: its first, `(key) < (cursor)`, and the key newest first. */
+/**
+ * The sort key's columns of an aliased `posts`: its first, `(key) < (cursor)`, the key newest first, and the
+ * key as a JSON array (a page's cursor).
+ */
 function keySql(mode: Mode) {
   const names = orders[mode].key.map((column) => column.name);
   const cursor = names.map((_, i) => sql.placeholder(`k${i}`));
+  const columns = (alias: string) => names.map((name) => `${alias}.${name}`);
   return {
-    lead: (alias: string) => sql.raw(`${alias}.${names[0]}`),
-    below: (alias: string) =>
-      sql`(${sql.raw(names.map((name) => `${alias}.${name}`).join(', '))}) < (${sql.join(cursor, sql`, `)})`,
-    newestFirst: (alias: string) => sql.raw(names.map((name) => `${alias}.${name} desc`).join(', ')),
+    lead: (alias: string) => sql.raw(columns(alias)[0]!),
+    below: (alias: string) => sql`(${sql.raw(columns(alias).join(', '))}) < (${sql.join(cursor, sql`, `)})`,
+    newestFirst: (alias: string) =>
+      sql.raw(
+        columns(alias)
+          .map((column) => `${column} desc`)
+          .join(', '),
+      ),
+    keyJson: (alias: string) => sql<string>`json_array(${sql.raw(columns(alias).join(', '))})`,
   };
 }
 
-const orderOf = (mode: Mode) => orders[mode].key.map((column) => desc(column));
-
-const pageQuery = (db: Db, mode: Mode, filter?: SQL) =>
-  selectCards(db)
-    .where(and(filter, keySql(mode).below('posts')))
-    .orderBy(...orderOf(mode))
+const pageQuery = (db: Db, mode: Mode, filter?: SQL) => {
+  const { below, newestFirst, keyJson } = keySql(mode);
+  return db
+    .select({ id: posts.id, key: keyJson('posts') })
+    .from(posts)
+    .where(and(filter, below('posts')))
+    .orderBy(newestFirst('posts'))
     .limit(limits.pageSize + 1)
     .prepare();
-
-/** One prepared query per feed order. */
-const perMode = <T>(build: (db: Db, mode: Mode) => T) => ({
-  latest: preparedOnce((db) => build(db, 'latest')),
-  trending: preparedOnce((db) => build(db, 'trending')),
-});
+};
 
 const exploreQuery = preparedOnce((db) => pageQuery(db, 'latest'));
 const profileQuery = preparedOnce((db) =>
@@ -132,7 +93,7 @@ const profileQuery = preparedOnce((db) =>
 );
 
 /**
- * The ids of a page of my home feed: my posts and those of the people I follow, below the cursor. With
+ * The posts of a page of my home feed, with their keys: my posts and those of the people I follow, below the cursor. With
  * 200 followed members and a million posts, sorting their posts would read thousands of rows, so the page
  * is bounded first, from index entries only:
  * - `firsts`: each author's first key below the cursor (one index seek each);
@@ -143,32 +104,30 @@ const profileQuery = preparedOnce((db) =>
  * A page so reads a few index entries per followed member, however many posts they have written.
  */
 function homePageIds(mode: Mode) {
-  const { lead, below, newestFirst } = keySql(mode);
+  const { lead, below, newestFirst, keyJson } = keySql(mode);
   const nth = (author: SQL, offset: number) =>
     sql`(select ${lead('t')} from ${posts} as t where t.author_id = ${author} and ${below('t')} order by ${newestFirst('t')} limit 1 offset ${sql.raw(String(offset))})`;
   const viewer = sql.placeholder('viewerId');
   const authors = sql`select ${follows.followeeId} as author from ${follows} where ${follows.followerId} = ${viewer} union all select ${viewer}`;
   return sql`with firsts(author, k) as materialized (select author, ${nth(sql.raw('author'), 0)} from (${authors})),
     floor(k) as materialized (select coalesce((select k from firsts where k is not null order by k desc limit 1 offset ${sql.raw(String(limits.pageSize))}), -1))
-    select c.id from firsts as f join ${posts} as c on c.author_id = f.author
+    select c.id as id, ${keyJson('c')} as key from firsts as f join ${posts} as c on c.author_id = f.author
       and ${lead('c')} >= max((select k from floor), coalesce(${nth(sql.raw('f.author'), limits.pageSize)}, -1))
       and ${below('c')}
     where f.k >= (select k from floor)
     order by ${newestFirst('c')} limit ${sql.raw(String(limits.pageSize + 1))}`;
 }
 
-// The ids come first, on their own: inside an `in (...)` SQLite plans the same query twice as slowly. They
-// are already below the cursor, so the cards query only fetches and orders them.
-const homeIds = perMode((db, mode) =>
+/** One prepared query per feed order. */
+const perMode = <T>(build: (db: Db, mode: Mode) => T) => ({
+  latest: preparedOnce((db) => build(db, 'latest')),
+  trending: preparedOnce((db) => build(db, 'trending')),
+});
+
+const homeQuery = perMode((db, mode) =>
   db
-    .select({ id: sql<string>`id` })
+    .select({ id: sql<string>`id`, key: sql<string>`key` })
     .from(sql`(${homePageIds(mode)})`)
-    .prepare(),
-);
-const cardsByIds = perMode((db, mode) =>
-  selectCards(db)
-    .where(inList(posts.id, 'postIds'))
-    .orderBy(...orderOf(mode))
     .prepare(),
 );
 
@@ -178,14 +137,12 @@ export function homeFeedPage(
   viewerId: string,
   input: { mode: Mode; cursor?: string | null },
 ): Page<PostCard> {
-  const ids = homeIds[input.mode](db).all({ viewerId, ...keyValues(input.mode, input.cursor) });
-  const rows = cardsByIds[input.mode](db).all({ postIds: JSON.stringify(ids.map((row) => row.id)) });
-  return toPage(db, viewerId, rows, orders[input.mode].keyOf);
+  const rows = homeQuery[input.mode](db).all({ viewerId, ...keyValues(input.mode, input.cursor) });
+  return toPage(db, viewerId, rows);
 }
 
 export function explorePage(db: Db, viewerId: string | null, cursor?: string | null): Page<PostCard> {
-  const rows = exploreQuery(db).all(keyValues('latest', cursor));
-  return toPage(db, viewerId, rows, orders.latest.keyOf);
+  return toPage(db, viewerId, exploreQuery(db).all(keyValues('latest', cursor)));
 }
 
 export function userPostsPage(
@@ -196,21 +153,13 @@ export function userPostsPage(
 ): Page<PostCard> {
   const authorId = findUserIdByUsername(db, username);
   if (!authorId) throw notFound(messages.userNotFound);
-  const rows = profileQuery(db).all({ authorId, ...keyValues('latest', cursor) });
-  return toPage(db, viewerId, rows, orders.latest.keyOf);
+  return toPage(db, viewerId, profileQuery(db).all({ authorId, ...keyValues('latest', cursor) }));
 }
 
-const cardQuery = preparedOnce((db) =>
-  selectCards(db)
-    .where(eq(posts.id, sql.placeholder('postId')))
-    .prepare(),
-);
-
 export function postCard(db: Db, viewerId: string | null, postId: string): PostCard {
-  const row = cardQuery(db).get({ postId });
-  if (!row) throw notFound(messages.postNotFound);
-  const [card] = hydrate(db, viewerId, [row]);
-  return card!;
+  const [card] = cardsOf(db, viewerId, [postId]);
+  if (!card) throw notFound(messages.postNotFound);
+  return card;
 }
 
 /** My bookmarks, most recently bookmarked first; the cursor is (bookmarkedAt, postId). `total` counts them all. */
@@ -221,10 +170,11 @@ export function bookmarksPage(
 ): Page<PostCard> & { total: number } {
   const after = cursor ? decodeCursor<[number, string]>(cursor, ['number', 'string']) : null;
   const rows = db
-    .select({ ...cardColumns, bookmarkedAt: bookmarks.createdAt })
+    .select({
+      id: bookmarks.postId,
+      key: sql<string>`json_array(${bookmarks.createdAt}, ${bookmarks.postId})`,
+    })
     .from(bookmarks)
-    .innerJoin(posts, eq(posts.id, bookmarks.postId))
-    .innerJoin(users, eq(users.id, posts.authorId))
     .where(
       and(
         eq(bookmarks.userId, viewerId),
@@ -234,7 +184,6 @@ export function bookmarksPage(
     .orderBy(desc(bookmarks.createdAt), desc(bookmarks.postId))
     .limit(limits.pageSize + 1)
     .all();
-  const bookmarkedAt = new Map(rows.map((row) => [row.id, row.bookmarkedAt]));
   const total = db.select({ n: count() }).from(bookmarks).where(eq(bookmarks.userId, viewerId)).get()?.n ?? 0;
-  return { ...toPage(db, viewerId, rows, (row) => [bookmarkedAt.get(row.id) ?? 0, row.id]), total };
+  return { ...toPage(db, viewerId, rows), total };
 }
