@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { posts } from '../../src/server/db/schema.js';
 import { get, post } from '../helpers/http.js';
@@ -110,6 +111,39 @@ describe('legacy posts written by SQLite', () => {
       expect(res.body.posts.map((p: { _id: string }) => p._id)).toEqual(expected);
     }
     expect((await get(t.app, '/api/posts/user/nobody-here')).status).toBe(404);
+  });
+
+  it('arrives the same gzipped or in brotli as plain, for lists and for a write that answers the list', async () => {
+    t = await makeTestApp();
+    const me = await t.member();
+    // Long enough to span pages, and varied enough that it does not compress to nothing.
+    const rows = Array.from({ length: 450 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      authorId: me.id,
+      content: `post ${i} ${crypto.randomUUID()} ${tricky}`,
+      createdAt: 1_700_000_000_000 + i,
+      updatedAt: 1_700_000_000_000 + i,
+    }));
+    t.db.insert(posts).values(rows).run();
+    const decoders: Record<string, (data: Buffer) => Buffer> = { gzip: gunzipSync, br: brotliDecompressSync };
+    for (const url of ['/api/posts', `/api/posts/user/${me.username}`]) {
+      const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(plain.body).posts).toHaveLength(450);
+      for (const [encoding, decode] of Object.entries(decoders)) {
+        const packed = await t.app.inject({ url, headers: { 'accept-encoding': encoding } });
+        expect(packed.headers['content-encoding']).toBe(encoding);
+        expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+        expect(decode(packed.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+    }
+    const liked = await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/like/${rows[0]!.id}`,
+      headers: { authorization: me.token, 'accept-encoding': 'gzip' },
+    });
+    expect(liked.statusCode).toBe(201);
+    expect(JSON.parse(gunzipSync(liked.rawPayload).toString('utf8')).posts).toHaveLength(450);
   });
 
   it('runs as many statements for 30 posts with likes and comments as for 3', async () => {
