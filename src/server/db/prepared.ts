@@ -1,4 +1,3 @@
-import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 /**
@@ -17,7 +16,3 @@ export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
     return prepared;
   };
 }
-
-/** `column in (the ids bound to placeholder as a JSON array)`: one prepared statement serves any number. */
-export const inList = (column: Column | SQL, placeholder: string): SQL =>
-  sql`${column} in (select value from json_each(${sql.placeholder(placeholder)}))`;
