@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { posts } from '../../src/server/db/schema.js';
 import { get, post } from '../helpers/http.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+import { trickyText } from '../helpers/tricky-text.js';
 
 // The legacy post and comment objects are written as JSON by SQLite (src/server/rest/post-views.ts). These
 // check what that must not get wrong: text escaping, the order of nested lists, the times, and one statement
@@ -11,16 +12,14 @@ import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 let t: TestApp;
 afterEach(() => t?.close());
 
-const tricky = 'She said "hi" \\ back\nnew line\ttab <b>not bold</b> </script> ünï 😀 \u0001';
-
 type Ref = { _id: string; username: string; firstName: string; lastName: string; profilePic: string };
 
 describe('legacy posts written by SQLite', () => {
   it('keeps any text exactly, in posts and comments, through every list that carries them', async () => {
     t = await makeTestApp();
     const me = await t.member({ firstName: 'Zoë "Z"', lastName: "O'Brien\\" });
-    const created = await t.caller(me.token).posts.create({ content: tricky });
-    await t.caller(me.token).comments.add({ postId: created.id, text: tricky });
+    const created = await t.caller(me.token).posts.create({ content: trickyText });
+    await t.caller(me.token).comments.add({ postId: created.id, text: trickyText });
 
     const lists = [
       (await get(t.app, '/api/posts')).body.posts[0],
@@ -28,10 +27,10 @@ describe('legacy posts written by SQLite', () => {
       (await get(t.app, `/api/posts/user/${me.username}`)).body.posts[0],
     ];
     for (const p of lists) {
-      expect(p.content).toBe(tricky);
-      expect(p.comments[0].text).toBe(tricky);
+      expect(p.content).toBe(trickyText);
+      expect(p.comments[0].text).toBe(trickyText);
     }
-    expect((await get(t.app, `/api/comments/${created.id}`)).body.comments[0].text).toBe(tricky);
+    expect((await get(t.app, `/api/comments/${created.id}`)).body.comments[0].text).toBe(trickyText);
 
     await t.caller(me.token).posts.like({ postId: created.id });
     const [liked] = (await get(t.app, '/api/posts')).body.posts;
@@ -120,7 +119,7 @@ describe('legacy posts written by SQLite', () => {
     const rows = Array.from({ length: 450 }, (_, i) => ({
       id: crypto.randomUUID(),
       authorId: me.id,
-      content: `post ${i} ${crypto.randomUUID()} ${tricky}`,
+      content: `post ${i} ${crypto.randomUUID()} ${trickyText}`,
       createdAt: 1_700_000_000_000 + i,
       updatedAt: 1_700_000_000_000 + i,
     }));

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { comments, posts } from '../../src/server/db/schema.js';
 import { cardsOf } from '../../src/server/domain/card-json.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+import { trickyText } from '../helpers/tricky-text.js';
 
 // Cards and comments are written as JSON by SQLite (src/server/domain/card-json.ts). These check what that
 // must not get wrong: text, times to the millisecond, my own flags, the order of a page, and that a nested
@@ -9,8 +10,6 @@ import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 afterEach(() => t?.close());
-
-const tricky = 'She said "hi" \\ back\nnew line\ttab <b>not bold</b> </script> ünï 😀 \u0001';
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
 
@@ -28,11 +27,11 @@ describe('cards written by SQLite', () => {
   it('keep any text exactly, in the post, its author and its comments', async () => {
     t = await makeTestApp();
     const me = await t.member({ firstName: 'Zoë "Z"', lastName: "O'Brien\\" });
-    const created = await t.caller(me.token).posts.create({ content: tricky });
-    await t.caller(me.token).comments.add({ postId: created.id, text: tricky });
+    const created = await t.caller(me.token).posts.create({ content: trickyText });
+    await t.caller(me.token).comments.add({ postId: created.id, text: trickyText });
 
     const card = await t.caller().posts.byId({ postId: created.id });
-    expect(card.content).toBe(tricky);
+    expect(card.content).toBe(trickyText);
     expect(card.author).toEqual({
       id: me.id,
       username: me.username,
@@ -40,9 +39,9 @@ describe('cards written by SQLite', () => {
       lastName: "O'Brien\\",
       profilePic: '',
     });
-    expect(card.latestComments[0]!.text).toBe(tricky);
+    expect(card.latestComments[0]!.text).toBe(trickyText);
     const page = await t.caller().comments.list({ postId: created.id });
-    expect(page.items[0]!.text).toBe(tricky);
+    expect(page.items[0]!.text).toBe(trickyText);
     expect(page.items[0]!.author).toEqual(card.author);
   });
 

@@ -1,6 +1,7 @@
 import { limits } from '../../shared/limits.js';
 import type { Db } from '../db/client.js';
 import { preparedOnce } from '../db/prepared.js';
+import { publicUserJson } from './columns.js';
 import type { CommentView, PostCard } from './views.js';
 
 // Cards and comments as the tRPC API answers them (views.ts), written as JSON by SQLite. better-sqlite3 makes
@@ -15,10 +16,6 @@ const isoTime = (ms: string) =>
 
 /** JSON true or false. */
 const jsonBool = (condition: string) => `json(iif(${condition}, 'true', 'false'))`;
-
-/** A nested user: the fields of publicUserColumns (columns.ts), never a password. */
-const publicUserJson = (u: string) =>
-  `json_object('id', ${u}.id, 'username', ${u}.username, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name, 'profilePic', ${u}.profile_pic)`;
 
 /** A CommentView of the comment `c` written by `cu`. */
 const commentJson = `json_object('id', c.id, 'postId', c.post_id, 'author', ${publicUserJson('cu')}, 'text', c.text,
@@ -73,5 +70,8 @@ export function cardsOf(db: Db, viewerId: string | null, postIds: string[]): Pos
 export function commentRowsBelow(db: Db, postId: string, key: [number, string]) {
   return statements(db)
     .comments.all({ postId, k0: key[0], k1: key[1] })
-    .map((row) => ({ view: JSON.parse(row.json) as CommentView, key: [row.createdAt, row.id] as const }));
+    .map((row) => ({
+      view: JSON.parse(row.json) as CommentView,
+      key: [row.createdAt, row.id] as [number, string],
+    }));
 }

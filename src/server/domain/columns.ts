@@ -11,6 +11,15 @@ export const publicUserColumns = {
   lastName: users.lastName,
   profilePic: users.profilePic,
 };
+/**
+ * The same fields as a SQL `json_object` of the users row aliased `alias`, for statements that write their
+ * answer as JSON (card-json.ts; the legacy API's posts, whose users call their id `_id`).
+ */
+export const publicUserJson = (alias: string, idKey: 'id' | '_id' = 'id') =>
+  `json_object(${Object.entries(publicUserColumns)
+    .map(([key, column]) => `'${key === 'id' ? idKey : key}', ${alias}.${column.name}`)
+    .join(', ')})`;
+
 export type PublicUser = {
   id: string;
   username: string;

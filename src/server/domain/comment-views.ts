@@ -17,6 +17,6 @@ export function commentsPage(db: Db, postId: string, cursor?: string | null): Pa
   const last = items.at(-1);
   return {
     items: items.map((row) => row.view),
-    nextCursor: rows.length > limits.pageSize && last ? encodeCursor([...last.key]) : null,
+    nextCursor: rows.length > limits.pageSize && last ? encodeCursor(last.key) : null,
   };
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Db } from '../db/client.js';
 import { preparedOnce } from '../db/prepared.js';
+import { publicUserJson } from '../domain/columns.js';
 import { messages, notFound } from '../domain/errors.js';
 
 // The original product's post and comment objects (spec section 3), written as JSON by SQLite itself. The
@@ -9,9 +10,8 @@ import { messages, notFound } from '../domain/errors.js';
 // keep the mock's order: oldest first, as its arrays grew by push. One statement per page of posts, however
 // many likes and comments they carry.
 
-/** A nested user (PRODUCT.md item 2): these five fields, never a password. */
-const userRef = (u: string) =>
-  `json_object('_id', ${u}.id, 'username', ${u}.username, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name, 'profilePic', ${u}.profile_pic)`;
+/** A nested user (PRODUCT.md item 2): the five public fields, never a password. */
+const userRef = (u: string) => publicUserJson(u, '_id');
 
 /** Spec section 3: "YYYY-MM-DDTHH:mm:ssZ", i.e. seconds and a zone offset; Realm answers in UTC. */
 const specTime = (ms: string) => `strftime('%Y-%m-%dT%H:%M:%S', ${ms} / 1000, 'unixepoch') || '+00:00'`;
