@@ -83,6 +83,7 @@ describe('tRPC calls answered directly', () => {
         url: `/trpc/posts.byId?input=${input({ postId: '00000000-0000-4000-8000-000000000000' })}`,
       },
       { method: 'GET', url: '/trpc/posts.explore' }, // no input: 400
+      { method: 'GET', url: `/trpc/bookmarks.list?input=${input({})}`, headers: signedIn },
       { method: 'GET', url: '/trpc/users.me', headers: signedIn },
       { method: 'GET', url: '/trpc/users.me' },
       {
@@ -93,6 +94,14 @@ describe('tRPC calls answered directly', () => {
       { method: 'GET', url: `/trpc/posts.explore,users.me?batch=1&input=${input({ 0: {} })}` }, // 207
     ];
     for (const request of direct) expect(await expectSameAnswer(request)).toBe(0);
+
+    // A page's cards go out as SQLite wrote them (domain/json-text.ts), never parsed on the way.
+    const parse = vi.spyOn(JSON, 'parse');
+    const page = await apps.direct.inject({ method: 'GET', url: `/trpc/posts.explore?input=${input({})}` });
+    const parsedTexts = parse.mock.calls.map(([text]) => text);
+    parse.mockRestore();
+    expect(page.json().result.data.items.length).toBeGreaterThan(1);
+    expect(parsedTexts.filter((text) => text.startsWith('[{'))).toEqual([]);
 
     // Left to the adapter, and still answered alike.
     const left: InjectOptions[] = [

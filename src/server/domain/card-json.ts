@@ -59,11 +59,15 @@ const statements = preparedOnce((db: Db) => ({
   ),
 }));
 
+/** The cards of these posts as a JSON array, in this order; a post deleted meanwhile is left out. */
+export function cardsJson(db: Db, viewerId: string | null, postIds: string[]): string {
+  if (postIds.length === 0) return '[]';
+  return statements(db).cards.get({ ids: JSON.stringify(postIds), viewer: viewerId }) ?? '[]';
+}
+
 /** The cards of these posts, in this order; a post deleted meanwhile is left out. */
 export function cardsOf(db: Db, viewerId: string | null, postIds: string[]): PostCard[] {
-  if (postIds.length === 0) return [];
-  const json = statements(db).cards.get({ ids: JSON.stringify(postIds), viewer: viewerId });
-  return JSON.parse(json ?? '[]') as PostCard[];
+  return JSON.parse(cardsJson(db, viewerId, postIds)) as PostCard[];
 }
 
 /** Up to a page and one more of a post's comments below the key, each with its key. */

@@ -4,9 +4,10 @@ import type { Db } from '../db/client.js';
 import { preparedOnce } from '../db/prepared.js';
 import { bookmarks, follows, posts } from '../db/schema.js';
 import { findUserIdByUsername } from './auth.js';
-import { cardsOf } from './card-json.js';
+import { cardsJson, cardsOf } from './card-json.js';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor.js';
 import { messages, notFound } from './errors.js';
+import { withJsonField } from './json-text.js';
 import type { Page, PostCard } from './views.js';
 
 // A page is two statements: one finds its posts in the feed's order, from index entries only, with each
@@ -15,18 +16,26 @@ import type { Page, PostCard } from './views.js';
 /** A row of a page query: a post and its sort key (`[createdAt, id]`, ...) as JSON text. */
 type KeyRow = { id: string; key: string };
 
-/** The page's cards, and a cursor (the key of its last post) when there are more. */
-function toPage(db: Db, viewerId: string | null, rows: KeyRow[]): Page<PostCard> {
+/**
+ * The page's cards, and a cursor (the key of its last post) when there are more. The cards stay JSON text
+ * until JavaScript reads them (json-text.ts), so a direct tRPC answer writes SQLite's text as it is.
+ */
+function toPage<Extra extends object>(
+  db: Db,
+  viewerId: string | null,
+  rows: KeyRow[],
+  extra = {} as Extra,
+): Page<PostCard> & Extra {
   const items = rows.slice(0, limits.pageSize);
   const last = items.at(-1);
-  return {
-    items: cardsOf(
-      db,
-      viewerId,
-      items.map((row) => row.id),
-    ),
-    nextCursor: rows.length > limits.pageSize && last ? encodeCursor(JSON.parse(last.key) as Cursor) : null,
-  };
+  const cards = cardsJson(
+    db,
+    viewerId,
+    items.map((row) => row.id),
+  );
+  const nextCursor =
+    rows.length > limits.pageSize && last ? encodeCursor(JSON.parse(last.key) as Cursor) : null;
+  return Object.assign(withJsonField<object, 'items', PostCard[]>({}, 'items', cards), { nextCursor }, extra);
 }
 
 type Mode = 'latest' | 'trending';
@@ -185,5 +194,5 @@ export function bookmarksPage(
     .limit(limits.pageSize + 1)
     .all();
   const total = db.select({ n: count() }).from(bookmarks).where(eq(bookmarks.userId, viewerId)).get()?.n ?? 0;
-  return { ...toPage(db, viewerId, rows), total };
+  return toPage(db, viewerId, rows, { total });
 }

@@ -7,6 +7,7 @@ import {
 } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { toJson } from '../domain/json-text.js';
 import { createContext, type ContextDeps } from './context.js';
 import { appRouter } from './root.js';
 
@@ -92,11 +93,17 @@ export function answerCallsDirectly(scope: FastifyInstance, deps: ContextDeps, o
         }
       }),
     );
-    const body = transformTRPCResponse(config, parsed.batch ? answers : answers[0]!);
+    const body = answers.map((answer) => answerJson(transformTRPCResponse(config, answer) as typeof answer));
     return reply
       .code(getHTTPStatusCode(answers))
       .header('vary', 'trpc-accept, accept')
       .header('content-type', 'application/json')
-      .send(Buffer.from(JSON.stringify(body))); // a Buffer, so Fastify adds no charset the adapter does not send
+      .send(Buffer.from(parsed.batch ? `[${body.join(',')}]` : body[0]!)); // a Buffer: no charset added
   });
+}
+
+/** An answer as JSON.stringify writes it, with a page's cards written as SQLite's text (json-text.ts). */
+function answerJson(answer: { result: { data?: unknown } } | { error: unknown }): string {
+  if ('error' in answer || answer.result.data === undefined) return JSON.stringify(answer);
+  return `{"result":{"data":${toJson(answer.result.data)}}}`;
 }
