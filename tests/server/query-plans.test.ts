@@ -57,6 +57,7 @@ function readEveryPage(token: string, username: string) {
     await caller.posts.byId({ postId: explore.items[0]!.id });
     await caller.bookmarks.list({});
     await caller.users.byUsername({ username });
+    await caller.users.me();
     await caller.users.whoToFollow();
     await caller.comments.list({ postId: explore.items[0]!.id });
   });

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ne, notInArray } from 'drizzle-orm';
+import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { limits } from '../../shared/limits.js';
 import type { Db } from '../db/client.js';
+import { preparedOnce } from '../db/prepared.js';
 import { follows, posts, users } from '../db/schema.js';
 import { findUserIdByUsername } from './auth.js';
 import { profileColumns, publicUserColumns, type PublicUser } from './columns.js';
@@ -21,26 +22,31 @@ export type ProfileView = PublicUser & {
 
 export type Suggestion = PublicUser & { followerCount: number };
 
+// A profile is one statement: its counts are subqueries on indexes (a member's posts by author, follows by
+// follower), so the header of a profile with thousands of posts reads an index, not the posts. Drizzle
+// writes a column of a one-table select without its table, so the outer member is named in full.
+const profileQuery = preparedOnce((db) =>
+  db
+    .select({
+      ...profileColumns,
+      postCount: sql<number>`(select count(*) from ${posts} where ${posts.authorId} = "users"."id")`,
+      followingCount: sql<number>`(select count(*) from ${follows} where ${follows.followerId} = "users"."id")`,
+      followedByMe: sql<number>`exists (select 1 from ${follows}
+        where ${follows.followerId} = ${sql.placeholder('viewerId')} and ${follows.followeeId} = "users"."id")`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare(),
+);
+
 export function profileById(db: Db, viewerId: string | null, userId: string): ProfileView {
-  const user = db.select(profileColumns).from(users).where(eq(users.id, userId)).get();
+  const user = profileQuery(db).get({ userId, viewerId });
   if (!user) throw notFound(messages.userNotFound);
-  const postCount = db.select({ n: count() }).from(posts).where(eq(posts.authorId, userId)).get()?.n ?? 0;
-  const followingCount =
-    db.select({ n: count() }).from(follows).where(eq(follows.followerId, userId)).get()?.n ?? 0;
-  const followedByMe =
-    !!viewerId &&
-    !!db
-      .select({ id: follows.followeeId })
-      .from(follows)
-      .where(and(eq(follows.followerId, viewerId), eq(follows.followeeId, userId)))
-      .get();
   const { extra: _extra, updatedAt: _updatedAt, ...fields } = user;
   return {
     ...fields,
     createdAt: isoTime(user.createdAt),
-    postCount,
-    followingCount,
-    followedByMe,
+    followedByMe: user.followedByMe === 1,
     isMe: viewerId === userId,
   };
 }
@@ -52,7 +58,8 @@ export function profileByUsername(db: Db, viewerId: string | null, username: str
 }
 
 /** PRODUCT.md "Feeds": members other than me whom I do not follow, most-followed first, at most 10. */
-export function whoToFollow(db: Db, viewerId: string): Suggestion[] {
+const whoToFollowQuery = preparedOnce((db) => {
+  const viewerId = sql.placeholder('viewerId');
   const followed = db
     .select({ id: follows.followeeId })
     .from(follows)
@@ -63,5 +70,9 @@ export function whoToFollow(db: Db, viewerId: string): Suggestion[] {
     .where(and(ne(users.id, viewerId), notInArray(users.id, followed)))
     .orderBy(desc(users.followerCount), desc(users.id))
     .limit(limits.whoToFollow)
-    .all();
+    .prepare();
+});
+
+export function whoToFollow(db: Db, viewerId: string): Suggestion[] {
+  return whoToFollowQuery(db).all({ viewerId });
 }
