@@ -26,7 +26,7 @@ export async function runSeed(db: Db, now = Date.now()): Promise<{ members: numb
       ),
     ),
   );
-  return write(db, (tx) => {
+  return write(db, () => {
     const memberRows = seedMembers.map((member, i) => ({
       id: member.id,
       username: member.username,
@@ -41,10 +41,10 @@ export async function runSeed(db: Db, now = Date.now()): Promise<{ members: numb
       createdAt: now - 30 * 24 * hour + i * hour,
       updatedAt: now - 30 * 24 * hour + i * hour,
     }));
-    const addedMembers = tx.insert(users).values(memberRows).onConflictDoNothing().run().changes;
+    const addedMembers = db.insert(users).values(memberRows).onConflictDoNothing().run().changes;
     // A member signed up under a seed name before the seed ran keeps it; that seed member's posts are skipped.
     const present = new Set(
-      tx
+      db
         .select({ id: users.id })
         .from(users)
         .where(
@@ -64,7 +64,7 @@ export async function runSeed(db: Db, now = Date.now()): Promise<{ members: numb
     let addedPosts = 0;
     for (const post of postable) {
       const at = now - post.hoursAgo * hour;
-      const added = tx
+      const added = db
         .insert(posts)
         .values({
           id: post.id,
@@ -79,7 +79,7 @@ export async function runSeed(db: Db, now = Date.now()): Promise<{ members: numb
         .run().changes;
       if (added === 0) continue;
       addedPosts += 1;
-      tx.insert(comments)
+      db.insert(comments)
         .values(
           post.comments.map((comment, i) => ({
             id: comment.id,

@@ -73,4 +73,28 @@ describe('write() while another connection holds the lock', () => {
     ).toThrow('refused');
     expect(runs).toBe(1);
   });
+
+  it('leaves nothing behind when the work throws, from the query builder and prepared statements alike', () => {
+    dir = mkdtempSync(join(tmpdir(), 'realm-lock-'));
+    db = openDatabase(join(dir, 'realm.db'));
+    // Prepared before the transaction, as the domain's statements are (db/prepared.ts).
+    const touch = db.$client.prepare(
+      "insert into users (id, username, username_key, first_name, last_name, password_hash, created_at, updated_at) values ('u2', 'b', 'b', 'B', 'B', 'x', 0, 0)",
+    );
+    const count = () => db.$client.prepare('select count(*) from users').pluck().get();
+    const before = count();
+    expect(() =>
+      write(db, () => {
+        db.$client.exec(
+          "insert into users (id, username, username_key, first_name, last_name, password_hash, created_at, updated_at) values ('u1', 'a', 'a', 'A', 'A', 'x', 0, 0)",
+        );
+        touch.run();
+        expect(count()).toBe(Number(before) + 2); // both inside the open transaction
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(count()).toBe(before);
+    expect(write(db, () => touch.run().changes)).toBe(1);
+    expect(count()).toBe(Number(before) + 1);
+  });
 });

@@ -27,30 +27,29 @@ export function closeDatabase(db: Db): void {
   if (db.$client.open) db.$client.close();
 }
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /**
- * Runs a write as one IMMEDIATE transaction: it takes the write lock up front, so a read-then-write rule
+ * Runs `work` as one IMMEDIATE transaction: it takes the write lock up front, so a read-then-write rule
  * (like "refuse if already liked") cannot race another process, and a thrown error leaves nothing behind.
+ * The transaction is the connection's, so `work` uses the same `db`, its query builder and its statements
+ * prepared once (db/prepared.ts) alike.
  *
  * With several workers (REALM_WORKERS) another process may hold the lock. SQLite's own busy handler then
  * sleeps 1, 2, 5, 10... ms, blocking every request of this worker, while a write holds the lock for a tenth
  * of a millisecond. So the lock is asked for without SQLite's wait and retried here after short pauses,
  * doubling from 50 µs to 2 ms, for as long as the connection's busy timeout.
  */
-export function write<T>(db: Db, work: (tx: Tx) => T): T {
+export function write<T>(db: Db, work: () => T): T {
   const deadline = performance.now() + lockTimeoutMs;
   for (let attempt = 0; ; attempt++) {
     let began = false;
     try {
       return withoutBusyWait(db, () =>
-        db.transaction(
-          (tx) => {
+        db.$client
+          .transaction(() => {
             began = true;
-            return work(tx);
-          },
-          { behavior: 'immediate' },
-        ),
+            return work();
+          })
+          .immediate(),
       );
     } catch (error) {
       if (began || !isBusy(error) || performance.now() > deadline) throw error;

@@ -1,15 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { v4 as uuid } from 'uuid';
-import { write, type Db, type Tx } from '../db/client.js';
+import { write, type Db } from '../db/client.js';
+import { preparedOnce } from '../db/prepared.js';
 import { comments, commentVotes, posts } from '../db/schema.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { badRequest, messages, notFound, notOwner } from './errors.js';
 import { requirePost } from './posts.js';
 
-function requireComment(tx: Tx, postId: string, commentId: string) {
-  const post = requirePost(tx, postId);
-  const comment = tx
+function requireComment(db: Db, postId: string, commentId: string) {
+  const post = requirePost(db, postId);
+  const comment = db
     .select({ id: comments.id, authorId: comments.authorId })
     .from(comments)
     .where(and(eq(comments.id, commentId), eq(comments.postId, postId)))
@@ -18,41 +19,56 @@ function requireComment(tx: Tx, postId: string, commentId: string) {
   return { post, comment };
 }
 
-const bumpCommentCount = (tx: Tx, postId: string, delta: 1 | -1) =>
-  tx
+// Commenting is part of the busy write mix (issue 4): its statements are compiled once (db/prepared.ts).
+const statements = preparedOnce((db: Db) => ({
+  add: db
+    .insert(comments)
+    .values({
+      id: sql.placeholder('id'),
+      postId: sql.placeholder('postId'),
+      authorId: sql.placeholder('authorId'),
+      text: sql.placeholder('text'),
+      createdAt: sql.placeholder('at'),
+      updatedAt: sql.placeholder('at'),
+    })
+    .prepare(),
+  addToCommentCount: db
     .update(posts)
-    .set({ commentCount: sql`${posts.commentCount} + ${delta}` })
-    .where(eq(posts.id, postId))
-    .run();
+    .set({ commentCount: sql`${posts.commentCount} + ${sql.placeholder('delta')}` })
+    .where(eq(posts.id, sql.placeholder('postId')))
+    .prepare(),
+}));
+
+const bumpCommentCount = (db: Db, postId: string, delta: 1 | -1) =>
+  statements(db).addToCommentCount.run({ postId, delta });
 
 export function addComment(db: Db, actor: Actor, postId: string, text: string): string {
-  return write(db, (tx) => {
-    requirePost(tx, postId);
+  return write(db, () => {
+    requirePost(db, postId);
     const id = uuid();
-    const at = now();
-    tx.insert(comments).values({ id, postId, authorId: actor.id, text, createdAt: at, updatedAt: at }).run();
-    bumpCommentCount(tx, postId, 1);
+    statements(db).add.run({ id, postId, authorId: actor.id, text, at: now() });
+    bumpCommentCount(db, postId, 1);
     return id;
   });
 }
 
 export function editComment(db: Db, actor: Actor, postId: string, commentId: string, text: string): void {
-  write(db, (tx) => {
-    const { comment } = requireComment(tx, postId, commentId);
+  write(db, () => {
+    const { comment } = requireComment(db, postId, commentId);
     if (comment.authorId !== actor.id) throw notOwner(messages.editCommentNotOwner);
-    tx.update(comments).set({ text, updatedAt: now() }).where(eq(comments.id, commentId)).run();
+    db.update(comments).set({ text, updatedAt: now() }).where(eq(comments.id, commentId)).run();
   });
 }
 
 /** Spec section 5: the comment's author or the post's author may delete it. */
 export function deleteComment(db: Db, actor: Actor, postId: string, commentId: string): void {
-  write(db, (tx) => {
-    const { post, comment } = requireComment(tx, postId, commentId);
+  write(db, () => {
+    const { post, comment } = requireComment(db, postId, commentId);
     if (comment.authorId !== actor.id && post.authorId !== actor.id) {
       throw notOwner(messages.deleteCommentNotOwner);
     }
-    tx.delete(comments).where(eq(comments.id, commentId)).run();
-    bumpCommentCount(tx, postId, -1);
+    db.delete(comments).where(eq(comments.id, commentId)).run();
+    bumpCommentCount(db, postId, -1);
   });
 }
 
@@ -64,9 +80,9 @@ export function voteComment(
   commentId: string,
   kind: 'up' | 'down',
 ): void {
-  write(db, (tx) => {
-    requireComment(tx, postId, commentId);
-    const current = tx
+  write(db, () => {
+    requireComment(db, postId, commentId);
+    const current = db
       .select({ kind: commentVotes.kind })
       .from(commentVotes)
       .where(and(eq(commentVotes.commentId, commentId), eq(commentVotes.userId, actor.id)))
@@ -74,13 +90,13 @@ export function voteComment(
     if (current === kind)
       throw badRequest(kind === 'up' ? messages.alreadyUpvoted : messages.alreadyDownvoted);
     const at = now();
-    tx.insert(commentVotes)
+    db.insert(commentVotes)
       .values({ commentId, userId: actor.id, kind, createdAt: at })
       .onConflictDoUpdate({
         target: [commentVotes.commentId, commentVotes.userId],
         set: { kind, createdAt: at },
       })
       .run();
-    tx.update(comments).set({ updatedAt: at }).where(eq(comments.id, commentId)).run();
+    db.update(comments).set({ updatedAt: at }).where(eq(comments.id, commentId)).run();
   });
 }
