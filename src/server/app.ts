@@ -12,6 +12,7 @@ import { DomainError } from './domain/errors.js';
 import { createTokenKeys } from './domain/tokens.js';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http-errors.js';
 import { paths } from './paths.js';
+import { databaseRateLimitStore } from './rate-limit-store.js';
 import { restApi } from './rest/index.js';
 import { createContext } from './trpc/context.js';
 import { answerCallsDirectly, type OnCallError } from './trpc/direct-calls.js';
@@ -72,6 +73,7 @@ export async function buildApp({
   if (config.rateLimit) {
     await app.register(fastifyRateLimit, {
       global: false,
+      store: databaseRateLimitStore(db), // one count for all workers
       errorResponseBuilder: (_request, context) =>
         new DomainError(429, `Too many attempts. Try again in ${context.after}.`, 'TOO_MANY_REQUESTS'),
     });

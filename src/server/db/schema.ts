@@ -148,6 +148,16 @@ export const follows = sqliteTable(
   ],
 );
 
+/**
+ * Login and signup attempts per client address (PRODUCT.md: 25 per 5 minutes), in the database so that every
+ * worker (REALM_WORKERS) counts the same attempts. A row is a window: when it began and the attempts in it.
+ */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: integer('window_start').notNull(),
+  hits: integer('hits').notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
