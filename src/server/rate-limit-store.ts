@@ -30,10 +30,7 @@ const statements = preparedOnce((db: Db) => {
       })
       .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart })
       .prepare(),
-    forgetExpired: db
-      .delete(rateLimits)
-      .where(sql`${rateLimits.windowStart} + ${windowMs} <= ${now}`)
-      .prepare(),
+    forgetExpired: db.delete(rateLimits).where(expired).prepare(),
   };
 });
 

@@ -31,11 +31,20 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** A fresh, migrated in-memory database and an app around it: one per test. */
+/**
+ * A fresh, migrated in-memory database and an app around it: one per test. `file` opens that database file
+ * instead (two apps on one file stand for two workers).
+ */
 export async function makeTestApp(
-  options: { seed?: boolean; config?: Partial<Config>; serveBuiltClient?: boolean; clientDir?: string } = {},
+  options: {
+    seed?: boolean;
+    config?: Partial<Config>;
+    serveBuiltClient?: boolean;
+    clientDir?: string;
+    file?: string;
+  } = {},
 ): Promise<TestApp> {
-  const db = openDatabase(':memory:');
+  const db = openDatabase(options.file ?? ':memory:');
   if (options.seed) await runSeed(db);
   const app = await buildApp({
     config: { ...testConfig, ...options.config },

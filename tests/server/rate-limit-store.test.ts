@@ -3,36 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { closeDatabase, openDatabase, type Db } from '../../src/server/db/client.js';
 import { post } from '../helpers/http.js';
-import { testConfig } from '../helpers/test-app.js';
+import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
 // With REALM_WORKERS > 1 each worker is its own process with its own connection to the one database file.
 // Two apps on two connections to one file stand for two workers: a client's attempts count once, in total.
 
 let dir: string;
-let opened: { app: FastifyInstance; db: Db }[] = [];
+let opened: TestApp[] = [];
 
 async function worker(file: string) {
-  const db = openDatabase(file);
-  const app = await buildApp({
-    config: { ...testConfig, rateLimit: true },
-    db,
-    logger: false,
-    serveBuiltClient: false,
-  });
-  await app.ready();
-  opened.push({ app, db });
-  return app;
+  const t = await makeTestApp({ file, config: { rateLimit: true } });
+  opened.push(t);
+  return t.app;
 }
 
 afterEach(async () => {
   vi.useRealTimers();
-  for (const { app, db } of opened) {
-    await app.close();
-    closeDatabase(db);
-  }
+  for (const t of opened) await t.close();
   opened = [];
   rmSync(dir, { recursive: true, force: true });
 });

@@ -44,13 +44,11 @@ export function write<T>(db: Db, work: () => T): T {
     let began = false;
     try {
       return withoutBusyWait(db, () =>
-        db.$client
-          .transaction(() => {
-            began = true;
-            return work();
-          })
-          .immediate(),
-      );
+        immediateTransaction(db)(() => {
+          began = true;
+          return work();
+        }),
+      ) as T;
     } catch (error) {
       if (began || !isBusy(error) || performance.now() > deadline) throw error;
       Atomics.wait(pauseCell, 0, 0, Math.min(0.05 * 2 ** attempt, 2));
@@ -61,6 +59,12 @@ export function write<T>(db: Db, work: () => T): T {
 const lockTimeoutMs = 5000;
 const pauseCell = new Int32Array(new SharedArrayBuffer(4));
 const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+
+// better-sqlite3's transaction() builds four wrapper functions each time it is called, so each connection
+// has one IMMEDIATE transaction, which runs the work it is given.
+const immediateTransaction = preparedOnce(
+  (db) => db.$client.transaction((work: () => unknown) => work()).immediate,
+);
 
 // Every write switches the wait off and on again, so the two pragmas are compiled once per connection.
 const busyTimeout = preparedOnce((db) => ({
