@@ -1,6 +1,7 @@
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { comments, posts } from '../../src/server/db/schema.js';
-import { cardsOf } from '../../src/server/domain/card-json.js';
+import { cardsOf, isoTimeSql } from '../../src/server/domain/card-json.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 import { trickyText } from '../helpers/tricky-text.js';
 
@@ -73,6 +74,25 @@ describe('cards written by SQLite', () => {
         new Date(at + 90).toISOString(),
       ]);
       expect((await t.caller().comments.list({ postId })).items[0]).toEqual(comment);
+    }
+  });
+
+  it('write any millisecond from 1970 to 2100 as toISOString does (SQLite counts them in floating point)', () => {
+    const sqlite = new Database(':memory:');
+    try {
+      const edges = [0, 1, 999, 1000, 1001, Date.UTC(2000, 1, 29, 23, 59, 59, 999), 4102444799999];
+      let seed = 7;
+      const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647; // repeatable
+      const times = [...edges, ...Array.from({ length: 50_000 }, () => Math.floor(random() * 4102444800000))];
+      const written = sqlite
+        .prepare(`select ${isoTimeSql('value')} from json_each(?)`)
+        .pluck()
+        .all(JSON.stringify(times));
+      const wrong = times.filter((ms, i) => written[i] !== new Date(ms).toISOString());
+      expect(written).toHaveLength(times.length);
+      expect(wrong.slice(0, 3)).toEqual([]); // a few, not 50,000 strings to diff
+    } finally {
+      sqlite.close();
     }
   });
 

@@ -13,8 +13,11 @@ import { messages, notFound } from '../domain/errors.js';
 /** A nested user (PRODUCT.md item 2): the five public fields, never a password. */
 const userRef = (u: string) => publicUserJson(u, '_id');
 
-/** Spec section 3: "YYYY-MM-DDTHH:mm:ssZ", i.e. seconds and a zone offset; Realm answers in UTC. */
-const specTime = (ms: string) => `strftime('%Y-%m-%dT%H:%M:%S', ${ms} / 1000, 'unixepoch') || '+00:00'`;
+/**
+ * Spec section 3: "YYYY-MM-DDTHH:mm:ssZ", i.e. seconds and a zone offset; Realm answers in UTC. `datetime`
+ * costs a third of `strftime` for the same text, and the whole list writes tens of thousands of times.
+ */
+const specTime = (ms: string) => `replace(datetime(${ms} / 1000, 'unixepoch'), ' ', 'T') || '+00:00'`;
 
 /** `'name', [the users whose row r has that kind, oldest first]` for each name: aggregates over `r`, `ru`. */
 const usersOfKind = (kinds: Record<string, string>) =>
