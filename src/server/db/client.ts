@@ -9,6 +9,8 @@ import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
+const mappedBytes = 2 ** 31;
+
 /** Opens (creating the folder if needed) and migrates the database. `:memory:` gives a private one. */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -18,6 +20,11 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${lockTimeoutMs}`);
+  // Reads map the file instead of copying each page into this connection's 2 MB cache: a home feed seeks
+  // into the index of each followed member, and with many members reading, most of those pages missed the
+  // cache (issue 4: a page of many members' feeds 0.72 -> 0.53 ms). The mapped pages are the OS page cache,
+  // shared by all workers. SQLite caps the size at its build's maximum (2 GB); beyond it pages are read.
+  sqlite.pragma(`mmap_size = ${mappedBytes}`);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: paths.migrations });
   return db;

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase, write, type Db } from '../../src/server/db/client.js';
+
+// Each worker (REALM_WORKERS) opens the file on its own connection, in WAL mode, with reads mapped into memory.
+
+let dir: string;
+let connections: Db[] = [];
+afterEach(() => {
+  connections.forEach(closeDatabase);
+  connections = [];
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function open(file: string) {
+  const db = openDatabase(file);
+  connections.push(db);
+  return db;
+}
+
+describe('the database file', () => {
+  it('is opened in WAL mode with its reads mapped, up to SQLite’s 2 GB', () => {
+    dir = mkdtempSync(join(tmpdir(), 'realm-file-'));
+    const db = open(join(dir, 'realm.db'));
+    expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.$client.pragma('mmap_size', { simple: true })).toBe(2147418112);
+  });
+
+  it('shows one connection’s write to another at once, in pages the other had already read', () => {
+    dir = mkdtempSync(join(tmpdir(), 'realm-file-'));
+    const file = join(dir, 'realm.db');
+    const [writer, reader] = [open(file), open(file)];
+    writer.$client.exec('create table notes (id integer primary key, text text)');
+    const insert = writer.$client.prepare('insert into notes (text) values (?)');
+    write(writer, () => {
+      for (let i = 0; i < 2000; i++) insert.run(`note ${i}`);
+    });
+    writer.$client.pragma('wal_checkpoint(TRUNCATE)'); // the rows now live in the mapped file itself
+    const read = reader.$client.prepare('select text from notes where id = ?').pluck();
+    expect(read.get(1500)).toBe('note 1499');
+
+    write(writer, () =>
+      writer.$client.prepare('update notes set text = ? where id = ?').run('changed', 1500),
+    );
+    expect(read.get(1500)).toBe('changed');
+    writer.$client.pragma('wal_checkpoint(TRUNCATE)');
+    expect(read.get(1500)).toBe('changed');
+  });
+});
