@@ -54,6 +54,7 @@ async function main() {
     keys.sign({ _id: member.id, username: member.username });
   const followerToken = await tokenOf(fixtures.follower);
   const writerTokens = await Promise.all(fixtures.writers.map(tokenOf));
+  const readerTokens = await Promise.all(fixtures.readers.map(tokenOf));
 
   const server = await startBenchServer({
     REALM_DB: runFile,
@@ -81,6 +82,16 @@ async function main() {
     console.log(`  ${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}`);
   };
 
+  const manyReaders = (path: string) => {
+    let next = 0;
+    const cycle = () =>
+      Array.from({ length: 20 }, () => ({
+        method: 'GET' as const,
+        path,
+        headers: { authorization: readerTokens[next++ % readerTokens.length]! },
+      }));
+    return { requests: cycle(), setupClient: (client: autocannon.Client) => client.setRequests(cycle()) };
+  };
   console.log(
     `Benchmark: ${connections} connections, ${duration} s each, REALM_WORKERS=${values.workers}, on ${runFile}`,
   );
@@ -88,6 +99,9 @@ async function main() {
   await run('healthz', '/healthz');
   await run('home feed, latest', trpcQuery('posts.feed', { mode: 'latest' }), asFollower);
   await run('home feed, trending', trpcQuery('posts.feed', { mode: 'trending' }), asFollower);
+  // One member's feed is read from the same few pages each time. Many members' feeds spread over the indexes,
+  // as on a real instance: each connection reads 20 members' feeds in turn, a thousand members in all.
+  await run('home feed, latest, many members', '', manyReaders(trpcQuery('posts.feed', { mode: 'latest' })));
   await run('explore', trpcQuery('posts.explore', {}), asFollower);
   await run('profile posts', trpcQuery('posts.byUser', { username: fixtures.popular.username }), asFollower);
   await run('one post', trpcQuery('posts.byId', { postId: fixtures.post }), asFollower);

@@ -7,7 +7,12 @@ export type Fixtures = {
   post: string;
   hotPost: string;
   writers: { id: string; username: string }[];
+  /** Members who follow at least 50 others, whose home feeds are read in turn. */
+  readers: { id: string; username: string }[];
 };
+
+/** How many members read their home feeds in the "many members" scenario. */
+const readerCount = 1000;
 
 export function chooseFixtures(dbFile: string, writers: number): Fixtures {
   const db = new Database(dbFile, { readonly: true });
@@ -38,7 +43,13 @@ export function chooseFixtures(dbFile: string, writers: number): Fixtures {
          and id not in (select user_id from bookmarks where post_id = ?) order by id limit ?`,
       )
       .all(hotPost, hotPost, writers) as Fixtures['writers'];
-    return { follower, popular, post, hotPost, writers: chosen };
+    const readers = db
+      .prepare(
+        `select id, username from users where (select count(*) from follows where follower_id = users.id) >= 50
+         order by id limit ?`,
+      )
+      .all(readerCount) as Fixtures['readers'];
+    return { follower, popular, post, hotPost, writers: chosen, readers };
   } finally {
     db.close();
   }
