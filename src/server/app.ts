@@ -1,5 +1,4 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type preHandlerHookHandler } from 'fastify';
@@ -14,6 +13,7 @@ import { apiNotFound, isApiPath, registerErrorHandling } from './http-errors.js'
 import { paths } from './paths.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
 import { restApi } from './rest/index.js';
+import { sendSecurityHeaders } from './security-headers.js';
 import { createContext } from './trpc/context.js';
 import { answerCallsDirectly, type OnCallError } from './trpc/direct-calls.js';
 import { appRouter, type AppRouter } from './trpc/root.js';
@@ -57,7 +57,7 @@ export async function buildApp({
 
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
-  await app.register(fastifyHelmet, {
+  sendSecurityHeaders(app, {
     contentSecurityPolicy: contentSecurityPolicy && {
       directives: {
         // Members' pictures may live on any http(s) host; everything else comes from this server.

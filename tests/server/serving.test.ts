@@ -1,7 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import helmet from 'helmet';
 import { afterEach, describe, expect, it } from 'vitest';
+import { helmetHeaders } from '../../src/server/security-headers.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 import { call, get, post } from '../helpers/http.js';
 
@@ -16,14 +20,45 @@ describe('serving', () => {
     expect(res.body).toEqual({ ok: true });
   });
 
-  it('sends security headers with a CSP that only allows its own scripts', async () => {
-    t = await makeTestApp();
-    const res = await get(t.app, '/healthz');
-    const csp = String(res.headers['content-security-policy']);
+  it('sends the same security headers, with a CSP that only allows its own scripts, on every kind of answer', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'realm-client-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Realm build</title><div id="root"></div>');
+    writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("realm")');
+    t = await makeTestApp({ serveBuiltClient: true, clientDir: dir });
+    const first = await get(t.app, '/healthz');
+    const csp = String(first.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(csp).toContain("img-src 'self' data: https: http:");
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(first.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    const security = Object.fromEntries(
+      Object.keys(helmetHeaders({})).map((name) => [name, first.headers[name]]),
+    );
+    for (const path of [
+      '/api/posts',
+      '/trpc/posts.explore',
+      '/profile/someone',
+      '/assets/index-abc123.js',
+      '/nothing.js',
+      '/api/none',
+    ]) {
+      const res = await get(t.app, path);
+      expect(res.headers, path).toMatchObject(security);
+    }
+    expect((await post(t.app, '/trpc/posts.like', undefined, { postId: 'none' })).headers).toMatchObject(
+      security,
+    );
+  });
+
+  it('works out the same headers as Helmet sets on a real response', () => {
+    const options = { contentSecurityPolicy: { directives: { imgSrc: ["'self'", 'https:'] } } };
+    const response = new ServerResponse(new IncomingMessage(new Socket()));
+    helmet(options)(response.req, response, () => {});
+    expect(helmetHeaders(options)).toEqual(response.getHeaders());
+    expect(Object.keys(helmetHeaders(options)).length).toBeGreaterThan(10);
   });
 
   it('compresses large responses for clients that accept it', async () => {
