@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { itemsOfPages } from '../lib/pages';
 import type { PostCard as Post } from '../lib/trpc-types';
 import { PostCard } from './post-card';
 
@@ -62,7 +63,7 @@ export function PostList({ query, label, empty }: { query: PagedQuery; label: st
       </section>
     );
   }
-  const posts = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const posts = itemsOfPages(query.data?.pages ?? []);
   if (posts.length === 0) return <section aria-label={label}>{empty}</section>;
   return (
     <section aria-label={label} aria-busy={isFetchingNextPage}>
