@@ -171,14 +171,10 @@ export function postCard(db: Db, viewerId: string | null, postId: string): PostC
   return card;
 }
 
-/** My bookmarks, most recently bookmarked first; the cursor is (bookmarkedAt, postId). `total` counts them all. */
-export function bookmarksPage(
-  db: Db,
-  viewerId: string,
-  cursor?: string | null,
-): Page<PostCard> & { total: number } {
-  const after = cursor ? decodeCursor<[number, string]>(cursor, ['number', 'string']) : null;
-  const rows = db
+// My bookmarks, most recently bookmarked first, below the cursor (bookmarkedAt, postId): a key of the same
+// shape as Latest's, so `keyValues('latest', ...)` reads it.
+const bookmarksQuery = preparedOnce((db) =>
+  db
     .select({
       id: bookmarks.postId,
       key: sql<string>`json_array(${bookmarks.createdAt}, ${bookmarks.postId})`,
@@ -186,13 +182,29 @@ export function bookmarksPage(
     .from(bookmarks)
     .where(
       and(
-        eq(bookmarks.userId, viewerId),
-        after ? sql`(${bookmarks.createdAt}, ${bookmarks.postId}) < (${after[0]}, ${after[1]})` : undefined,
+        eq(bookmarks.userId, sql.placeholder('viewerId')),
+        sql`(${bookmarks.createdAt}, ${bookmarks.postId}) < (${sql.placeholder('k0')}, ${sql.placeholder('k1')})`,
       ),
     )
     .orderBy(desc(bookmarks.createdAt), desc(bookmarks.postId))
     .limit(limits.pageSize + 1)
-    .all();
-  const total = db.select({ n: count() }).from(bookmarks).where(eq(bookmarks.userId, viewerId)).get()?.n ?? 0;
+    .prepare(),
+);
+const bookmarkCount = preparedOnce((db) =>
+  db
+    .select({ n: count() })
+    .from(bookmarks)
+    .where(eq(bookmarks.userId, sql.placeholder('viewerId')))
+    .prepare(),
+);
+
+/** My bookmarks, most recently bookmarked first; `total` counts them all. */
+export function bookmarksPage(
+  db: Db,
+  viewerId: string,
+  cursor?: string | null,
+): Page<PostCard> & { total: number } {
+  const rows = bookmarksQuery(db).all({ viewerId, ...keyValues('latest', cursor) });
+  const total = bookmarkCount(db).get({ viewerId })?.n ?? 0;
   return toPage(db, viewerId, rows, { total });
 }
