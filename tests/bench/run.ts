@@ -197,7 +197,7 @@ async function main() {
     );
   console.log(
     `SQLite file ${report.dbFileMb} MB; server peak memory ${peakMemory.privateMb} MB private,` +
-      ` and up to ${peakMemory.mappedMb} MB of mapped files (Node, the database: shared page cache)`,
+      ` and up to ${peakMemory.mappedMb} MB of mapped files (Node and its libraries, shared)`,
   );
   const out = join(benchDir, `results-${users}-${posts}.json`);
   writeFileSync(out, JSON.stringify(report, null, 2) + '\n');

@@ -20,8 +20,8 @@ function freePort(): Promise<number> {
 
 /**
  * Resident memory of a process and its children (the cluster's workers), in MB: `private` (heaps, SQLite's
- * caches) summed over them, and `mapped` file pages (Node itself and the database file, which SQLite maps:
- * the OS page cache, shared by the workers and given back under pressure), the most one process has.
+ * caches) summed over them, and `mapped` file pages (Node itself and its libraries, shared by the workers),
+ * the most one process has.
  */
 function memoryOf(pid: number): Memory {
   try {
@@ -63,7 +63,8 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
     if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  // Sampled twice a second: the kernel keeps a peak of the total only, and it counts the mapped file too.
+  // Sampled twice a second: the kernel keeps a peak of the total only, which counts the shared files once per
+  // process.
   const peak: Memory = { privateMb: 0, mappedMb: 0 };
   const sample = () => {
     const now = memoryOf(child.pid!);
