@@ -12,6 +12,15 @@ import { call, get, post } from '../helpers/http.js';
 let t: TestApp;
 afterEach(() => t?.close());
 
+/** A built client in a temporary folder: its page and one hashed asset. */
+function builtClient(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'realm-client-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Realm build</title><div id="root"></div>');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("realm")');
+  return dir;
+}
+
 describe('serving', () => {
   it('answers /healthz once the database is open and migrated', async () => {
     t = await makeTestApp();
@@ -21,11 +30,7 @@ describe('serving', () => {
   });
 
   it('sends the same security headers, with a CSP that only allows its own scripts, on every kind of answer', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'realm-client-'));
-    mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Realm build</title><div id="root"></div>');
-    writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("realm")');
-    t = await makeTestApp({ serveBuiltClient: true, clientDir: dir });
+    t = await makeTestApp({ serveBuiltClient: true, clientDir: builtClient() });
     const first = await get(t.app, '/healthz');
     const csp = String(first.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
@@ -103,11 +108,7 @@ describe('serving', () => {
   });
 
   it('caches hashed assets for a year and serves a built index.html for client routes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'realm-client-'));
-    mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Realm build</title><div id="root"></div>');
-    writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("realm")');
-    t = await makeTestApp({ serveBuiltClient: true, clientDir: dir });
+    t = await makeTestApp({ serveBuiltClient: true, clientDir: builtClient() });
     const asset = await get(t.app, '/assets/index-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
