@@ -154,7 +154,7 @@ async function main() {
   // The legacy list is timed on the generated instance, and again after the write mix has added thousands
   // of comments to the hot post and left its writes in the WAL.
   const legacyAfterWrites = legacy ? await timeLegacyPosts(server.url) : null;
-  const peakMemory = server.peakMemory();
+  const peakMemoryMb = server.peakMemoryMb();
   await server.stop();
 
   const after = hotPostCounts(runFile, fixtures.hotPost);
@@ -180,8 +180,7 @@ async function main() {
     workers: values.workers,
     durationSeconds: duration,
     dbFileMb: Math.round(statSync(dbFile).size / 1024 / 1024),
-    peakMemoryMb: peakMemory.privateMb,
-    peakMappedMb: peakMemory.mappedMb,
+    peakMemoryMb,
     scenarios: table,
     writeMix: { successes: ok, before, after, checks },
     legacyApiPosts: legacy,
@@ -195,10 +194,7 @@ async function main() {
       `GET /api/posts (${posts} posts): median ${legacy.medianMs} ms, max ${legacy.maxMs} ms;` +
         ` after the write mix: median ${legacyAfterWrites.medianMs} ms, max ${legacyAfterWrites.maxMs} ms`,
     );
-  console.log(
-    `SQLite file ${report.dbFileMb} MB; server peak memory ${peakMemory.privateMb} MB private,` +
-      ` and up to ${peakMemory.mappedMb} MB of mapped files (Node and its libraries, shared)`,
-  );
+  console.log(`SQLite file ${report.dbFileMb} MB; server peak private memory ${peakMemoryMb} MB`);
   const out = join(benchDir, `results-${users}-${posts}.json`);
   writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
   console.log(`Wrote ${out}`);

@@ -3,9 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { paths } from '../../src/server/paths.js';
 
-export type Memory = { privateMb: number; mappedMb: number };
-
-export type BenchServer = { url: string; pid: number; peakMemory(): Memory; stop(): Promise<void> };
+export type BenchServer = { url: string; pid: number; peakMemoryMb(): number; stop(): Promise<void> };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,27 +17,18 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Resident memory of a process and its children (the cluster's workers), in MB: `private` (heaps, SQLite's
- * caches) summed over them, and `mapped` file pages (Node itself and its libraries, shared by the workers),
- * the most one process has.
+ * Private resident memory (heaps, SQLite's caches) of a process and its children (the cluster's workers), in
+ * MB. Node's own code is shared by the workers, so the kernel's peak (VmHWM), which counts it once per
+ * process, would add it two or three times.
  */
-function memoryOf(pid: number): Memory {
+function privateMemoryOf(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const mb = (field: string) =>
-      Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+    const kb = Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0);
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
-    return children
-      .map((child) => memoryOf(Number(child)))
-      .reduce(
-        (sum, child) => ({
-          privateMb: sum.privateMb + child.privateMb,
-          mappedMb: Math.max(sum.mappedMb, child.mappedMb),
-        }),
-        { privateMb: mb('RssAnon'), mappedMb: mb('RssFile') },
-      );
+    return Math.round(kb / 1024) + children.reduce((sum, child) => sum + privateMemoryOf(Number(child)), 0);
   } catch {
-    return { privateMb: 0, mappedMb: 0 }; // the process has just exited
+    return 0; // the process has just exited
   }
 }
 
@@ -63,19 +52,14 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
     if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  // Sampled twice a second: the kernel keeps a peak of the total only, which counts the shared files once per
-  // process.
-  const peak: Memory = { privateMb: 0, mappedMb: 0 };
-  const sample = () => {
-    const now = memoryOf(child.pid!);
-    peak.privateMb = Math.max(peak.privateMb, now.privateMb);
-    peak.mappedMb = Math.max(peak.mappedMb, now.mappedMb);
-  };
+  // Sampled twice a second: the kernel keeps no peak of private memory.
+  let peak = 0;
+  const sample = () => (peak = Math.max(peak, privateMemoryOf(child.pid!)));
   const sampler = setInterval(sample, 500);
   return {
     url,
     pid: child.pid!,
-    peakMemory: () => (sample(), { ...peak }),
+    peakMemoryMb: () => (sample(), peak),
     stop: () =>
       new Promise((resolve) => {
         clearInterval(sampler);
