@@ -46,6 +46,8 @@ function toPage<Extra extends object>(
 }
 
 type Mode = 'latest' | 'trending';
+/** The first page of a feed, or a page below a cursor. */
+type HomePage = 'first' | 'next';
 
 // The two orders of a feed, by their sort key's columns. A page continues below a cursor, the key of the
 // last post shown; the first page starts below `top`, a key above every post, so one prepared statement
@@ -118,9 +120,15 @@ const profileQuery = preparedOnce((db) =>
  * - each remaining author is read from the floor, or from their own 21st key if that is higher, because
  *   one author can fill at most the whole page.
  * A page so reads a few index entries per followed member, however many posts they have written.
+ *
+ * The first page has no cursor, so its statement leaves the condition out rather than comparing every index
+ * entry it reads with `top`: in two hundred seeks that comparison was 15 to 18% of the query. (Explore and
+ * profiles seek once, and keep one statement.)
  */
-function homePageIds(mode: Mode) {
-  const { lead, below, newestFirst, keyJson } = keySql(mode);
+function homePageIds(mode: Mode, page: HomePage) {
+  const key = keySql(mode);
+  const { lead, newestFirst, keyJson } = key;
+  const below = page === 'first' ? () => sql`true` : key.below;
   const nth = (author: SQL, offset: number) =>
     sql`(select ${lead('t')} from ${posts} as t where t.author_id = ${author} and ${below('t')} order by ${newestFirst('t')} limit 1 offset ${sql.raw(String(offset))})`;
   const viewer = sql.placeholder('viewerId');
@@ -134,18 +142,18 @@ function homePageIds(mode: Mode) {
     order by ${newestFirst('c')} limit ${sql.raw(String(limits.pageSize + 1))}`;
 }
 
-/** One prepared query per feed order. */
-const perMode = <T>(build: (db: Db, mode: Mode) => T) => ({
-  latest: preparedOnce((db) => build(db, 'latest')),
-  trending: preparedOnce((db) => build(db, 'trending')),
-});
+const homeQuery = (mode: Mode, page: HomePage) =>
+  preparedOnce((db) =>
+    db
+      .select({ id: sql<string>`id`, key: sql<string>`key` })
+      .from(sql`(${homePageIds(mode, page)})`)
+      .prepare(),
+  );
 
-const homeQuery = perMode((db, mode) =>
-  db
-    .select({ id: sql<string>`id`, key: sql<string>`key` })
-    .from(sql`(${homePageIds(mode)})`)
-    .prepare(),
-);
+const homeQueries = {
+  latest: { first: homeQuery('latest', 'first'), next: homeQuery('latest', 'next') },
+  trending: { first: homeQuery('trending', 'first'), next: homeQuery('trending', 'next') },
+};
 
 /** Home: my own posts and those of the people I follow. */
 export function homeFeedPage(
@@ -153,7 +161,9 @@ export function homeFeedPage(
   viewerId: string,
   input: { mode: Mode; cursor?: string | null },
 ): Page<PostCard> {
-  const rows = homeQuery[input.mode](db).values({ viewerId, ...keyValues(input.mode, input.cursor) });
+  const rows = input.cursor
+    ? homeQueries[input.mode].next(db).values({ viewerId, ...keyValues(input.mode, input.cursor) })
+    : homeQueries[input.mode].first(db).values({ viewerId });
   return toPage(db, viewerId, keyRows(rows));
 }
 
