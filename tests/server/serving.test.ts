@@ -29,6 +29,14 @@ describe('serving', () => {
     expect(res.body).toEqual({ ok: true });
   });
 
+  it('answers /healthz with an error when the database does not answer', async () => {
+    t = await makeTestApp();
+    t.db.$client.close();
+    const res = await get(t.app, '/healthz');
+    expect(res.status).toBe(500);
+    expect(res.body).not.toEqual({ ok: true });
+  });
+
   it('sends the same security headers, with a CSP that only allows its own scripts, on every kind of answer', async () => {
     t = await makeTestApp({ serveBuiltClient: true, clientDir: builtClient() });
     const first = await get(t.app, '/healthz');
