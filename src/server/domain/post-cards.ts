@@ -126,9 +126,8 @@ const profileQuery = preparedOnce((db) =>
  * profiles seek once, and keep one statement.)
  */
 function homePageIds(mode: Mode, page: HomePage) {
-  const key = keySql(mode);
-  const { lead, newestFirst, keyJson } = key;
-  const below = page === 'first' ? () => sql`true` : key.below;
+  const { lead, newestFirst, keyJson, below: belowCursor } = keySql(mode);
+  const below = page === 'first' ? () => sql`true` : belowCursor;
   const nth = (author: SQL, offset: number) =>
     sql`(select ${lead('t')} from ${posts} as t where t.author_id = ${author} and ${below('t')} order by ${newestFirst('t')} limit 1 offset ${sql.raw(String(offset))})`;
   const viewer = sql.placeholder('viewerId');
