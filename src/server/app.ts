@@ -87,7 +87,13 @@ export async function buildApp({
     return { ok: true };
   });
 
-  await app.register(restApi, { prefix: '/api', db, keys, authLimiter });
+  await app.register(restApi, {
+    prefix: '/api',
+    db,
+    keys,
+    authLimiter,
+    legacyListLimit: config.legacyListLimit,
+  });
 
   await app.register(async (trpcScope) => {
     trpcScope.addHook('preHandler', (request, reply, done) =>

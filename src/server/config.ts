@@ -1,5 +1,20 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+
+function wholeNumber(min: number, max: number) {
+  const range = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ message: range }).int(range).min(min, range).max(max, range);
+}
+
+/** An IPv4 or IPv6 address, optionally with a /prefix: what REALM_TRUST_PROXY lists. */
+function isProxyAddress(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -23,6 +38,17 @@ const envSchema = z.object({
       message: 'must be auto or a whole number from 1 to 64',
     })
     .default('1'),
+  REALM_RATE_LIMIT_REQUESTS: wholeNumber(1, 1_000_000).default(1200),
+  REALM_LEGACY_LIST_LIMIT: wholeNumber(1, 10_000).default(1000),
+  REALM_TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value) => (value === 'off' ? [] : value.split(',').map((entry) => entry.trim())))
+    .refine((entries) => entries.every(isProxyAddress), {
+      message: 'must be off or a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)',
+    })
+    .default([]),
+  REALM_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000).default(64),
 });
 
 export type Config = {
@@ -34,6 +60,14 @@ export type Config = {
   rateLimit: boolean;
   /** Processes serving requests on the one port (Node's cluster); `auto` is one per CPU core. */
   workers: number;
+  /** Requests per 5 minutes for one account, or one address when signed out (the general rate limit). */
+  requestsPer5Minutes: number;
+  /** How many entries a legacy REST list (GET /api/posts, GET /api/users...) carries at most. */
+  legacyListLimit: number;
+  /** Reverse proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); empty: none. */
+  trustProxy: string[];
+  /** Open connections one client address may hold at once (trusted proxies are not capped). */
+  connectionsPerAddress: number;
 };
 
 export class ConfigError extends Error {}
@@ -57,5 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimit: e.REALM_RATE_LIMIT === 'on',
     workers: e.REALM_WORKERS === 'auto' ? availableParallelism() : Number(e.REALM_WORKERS),
+    requestsPer5Minutes: e.REALM_RATE_LIMIT_REQUESTS,
+    legacyListLimit: e.REALM_LEGACY_LIST_LIMIT,
+    trustProxy: e.REALM_TRUST_PROXY,
+    connectionsPerAddress: e.REALM_CONNECTIONS_PER_ADDRESS,
   };
 }

@@ -18,6 +18,10 @@ export const testConfig: Config & { jwtSecret: string } = {
   logLevel: 'silent',
   rateLimit: false,
   workers: 1,
+  requestsPer5Minutes: 1200,
+  legacyListLimit: 1000,
+  trustProxy: [],
+  connectionsPerAddress: 64,
 };
 
 export type TestApp = {

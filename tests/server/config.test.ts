@@ -12,6 +12,10 @@ describe('configuration', () => {
       logLevel: 'info',
       rateLimit: true,
       workers: 1,
+      requestsPer5Minutes: 1200,
+      legacyListLimit: 1000,
+      trustProxy: [],
+      connectionsPerAddress: 64,
     });
   });
 
@@ -24,6 +28,10 @@ describe('configuration', () => {
       LOG_LEVEL: 'warn',
       REALM_RATE_LIMIT: 'off',
       REALM_WORKERS: '3',
+      REALM_RATE_LIMIT_REQUESTS: '600',
+      REALM_LEGACY_LIST_LIMIT: '50',
+      REALM_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1',
+      REALM_CONNECTIONS_PER_ADDRESS: '8',
     });
     expect(config).toEqual({
       port: 8080,
@@ -33,6 +41,10 @@ describe('configuration', () => {
       logLevel: 'warn',
       rateLimit: false,
       workers: 3,
+      requestsPer5Minutes: 600,
+      legacyListLimit: 50,
+      trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
+      connectionsPerAddress: 8,
     });
   });
 
@@ -56,6 +68,22 @@ describe('configuration', () => {
     [
       { REALM_WORKERS: 'many' },
       'Invalid configuration: REALM_WORKERS must be auto or a whole number from 1 to 64',
+    ],
+    [
+      { REALM_LEGACY_LIST_LIMIT: '0' },
+      'Invalid configuration: REALM_LEGACY_LIST_LIMIT must be a whole number from 1 to 10000',
+    ],
+    [
+      { REALM_RATE_LIMIT_REQUESTS: 'lots' },
+      'Invalid configuration: REALM_RATE_LIMIT_REQUESTS must be a whole number from 1 to 1000000',
+    ],
+    [
+      { REALM_TRUST_PROXY: 'my-proxy' },
+      'Invalid configuration: REALM_TRUST_PROXY must be off or a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)',
+    ],
+    [
+      { REALM_TRUST_PROXY: '10.0.0.0/33' },
+      'Invalid configuration: REALM_TRUST_PROXY must be off or a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)',
     ],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));

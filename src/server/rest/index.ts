@@ -9,7 +9,7 @@ export type RestOptions = RestDeps & { authLimiter: preHandlerHookHandler };
 
 /** The original product's /api contract (spec section 7), mounted under /api. */
 export async function restApi(app: FastifyInstance, options: RestOptions) {
-  const deps = { db: options.db, keys: options.keys };
+  const deps = { db: options.db, keys: options.keys, legacyListLimit: options.legacyListLimit };
   authRoutes(app, deps, options.authLimiter);
   postRoutes(app, deps);
   commentRoutes(app, deps);

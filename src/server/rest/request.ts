@@ -6,7 +6,12 @@ import { resolveActor, type Actor } from '../domain/auth.js';
 import { badRequest } from '../domain/errors.js';
 import type { TokenKeys } from '../domain/tokens.js';
 
-export type RestDeps = { db: Db; keys: TokenKeys };
+export type RestDeps = {
+  db: Db;
+  keys: TokenKeys;
+  /** REALM_LEGACY_LIST_LIMIT: the most entries a legacy list answer carries. */
+  legacyListLimit: number;
+};
 
 /** Validates at the edge: the first problem becomes a 400 a person can act on, and nothing is written. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
