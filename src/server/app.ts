@@ -1,21 +1,22 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyRateLimit from '@fastify/rate-limit';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type preHandlerHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { limits } from '../shared/limits.js';
 import { serveClient } from './client-files.js';
 import { compression } from './compression.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { DomainError } from './domain/errors.js';
+import { noSignInLimits, signInLimits } from './domain/sign-in-limits.js';
 import { createTokenKeys } from './domain/tokens.js';
-import { apiNotFound, isApiPath, registerErrorHandling } from './http-errors.js';
+import { addressSet, capConnectionsPerAddress } from './connection-limit.js';
+import { apiNotFound, frameworkErrors, isApiPath, registerErrorHandling } from './http-errors.js';
 import { paths } from './paths.js';
-import { databaseRateLimitStore } from './rate-limit-store.js';
+import { limitRequests } from './request-limit.js';
 import { restApi } from './rest/index.js';
 import { sendSecurityHeaders } from './security-headers.js';
 import { createContext } from './trpc/context.js';
 import { answerCallsDirectly, type OnCallError } from './trpc/direct-calls.js';
+import { maxBatchSize, retryAfterOf } from './trpc/init.js';
 import { appRouter, type AppRouter } from './trpc/root.js';
 
 export type AppOptions = {
@@ -30,11 +31,9 @@ export type AppOptions = {
   logger?: boolean;
   /** false only in the test that compares the direct answers (trpc/direct-calls.ts) with the adapter's. */
   directTrpcCalls?: boolean;
+  /** How long a client may take to send a whole request; shorter only in the test of it. */
+  requestTimeoutMs?: number;
 };
-
-// PRODUCT.md: login and signup, 25 per 5 minutes per IP, through either API.
-const authRateLimit = { max: 25, timeWindow: 5 * 60 * 1000 };
-const isAuthCall = (url: string) => /^\/trpc\/[^?]*\bauth\.(login|signup)\b/.test(url);
 
 /** The whole server as a Fastify instance that never listens: main.ts listens, tests inject. */
 export async function buildApp({
@@ -45,6 +44,7 @@ export async function buildApp({
   clientDir = paths.clientDist,
   logger = true,
   directTrpcCalls = true,
+  requestTimeoutMs = 30_000,
 }: AppOptions) {
   const app = Fastify({
     logger: logger && {
@@ -52,8 +52,18 @@ export async function buildApp({
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: limits.bodyBytes,
+    // Behind a reverse proxy, X-Forwarded-For names the client, but only when that proxy is trusted.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    frameworkErrors,
+    // Fastify's default of 100 characters is shorter than a batch of ten tRPC procedure names.
+    routerOptions: { maxParamLength: 500 },
+    // A client that sends its request slowly (a byte every few seconds) is cut off: 408 and closed.
+    requestTimeout: requestTimeoutMs,
+    http: { headersTimeout: Math.min(15_000, requestTimeoutMs), connectionsCheckingInterval: 1000 },
   });
+  capConnectionsPerAddress(app.server, config.connectionsPerAddress, addressSet(config.trustProxy));
   const keys = createTokenKeys(config.jwtSecret);
+  const limitsOfSignIn = config.rateLimit ? signInLimits(db) : noSignInLimits;
 
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
@@ -69,16 +79,7 @@ export async function buildApp({
   });
   await app.register(fastifyCompress, compression);
 
-  let authLimiter: preHandlerHookHandler = (_request, _reply, done) => done();
-  if (config.rateLimit) {
-    await app.register(fastifyRateLimit, {
-      global: false,
-      store: databaseRateLimitStore(db), // one count for all workers
-      errorResponseBuilder: (_request, context) =>
-        new DomainError(429, `Too many attempts. Try again in ${context.after}.`, 'TOO_MANY_REQUESTS'),
-    });
-    authLimiter = app.rateLimit(authRateLimit);
-  }
+  if (config.rateLimit) await limitRequests(app, { keys, max: config.requestsPer5Minutes });
 
   // A query proves the database answers; compiled once, as every frequent statement is (db/prepared.ts).
   const databaseAnswers = db.$client.prepare('select 1');
@@ -91,24 +92,28 @@ export async function buildApp({
     prefix: '/api',
     db,
     keys,
-    authLimiter,
+    signInLimits: limitsOfSignIn,
     legacyListLimit: config.legacyListLimit,
   });
 
   await app.register(async (trpcScope) => {
-    trpcScope.addHook('preHandler', (request, reply, done) =>
-      isAuthCall(request.url) ? authLimiter.call(trpcScope, request, reply, done) : done(),
-    );
     const onError: OnCallError = ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'trpc call failed');
     };
-    if (directTrpcCalls) answerCallsDirectly(trpcScope, { db, keys }, onError);
+    const contextDeps = { db, keys, signInLimits: limitsOfSignIn };
+    if (directTrpcCalls) answerCallsDirectly(trpcScope, contextDeps, onError);
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
-        createContext: ({ req }) => createContext({ db, keys }, req.headers.authorization),
+        createContext: ({ req }) =>
+          createContext(contextDeps, { authorization: req.headers.authorization, clientAddress: req.ip }),
         onError,
+        maxBatchSize,
+        responseMeta: ({ errors }) => {
+          const retryAfter = retryAfterOf(errors);
+          return retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } };
+        },
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
   });

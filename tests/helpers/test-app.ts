@@ -67,7 +67,7 @@ export async function makeTestApp(
       const member = await createMember(db, overrides);
       return { ...member, token: await keys.sign({ _id: member.id, username: member.username }) };
     },
-    caller: (token) => createCaller(createContext({ db, keys }, token)),
+    caller: (token) => createCaller(createContext({ db, keys }, { authorization: token })),
     async close() {
       await app.close();
       closeDatabase(db);

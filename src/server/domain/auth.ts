@@ -7,6 +7,7 @@ import { users } from '../db/schema.js';
 import { actorGone, DomainError, invalidToken, messages, notFound } from './errors.js';
 import { now } from './clock.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { noSignInLimits, type SignInLimits } from './sign-in-limits.js';
 import { tokenFromHeader, type TokenKeys } from './tokens.js';
 
 /** The signed-in member on whose behalf a write runs. */
@@ -59,10 +60,12 @@ export async function signup(
   return { userId: id, token: await keys.sign({ _id: id, username: input.username }) };
 }
 
+/** Spec section 6; `limits` refuses, before any hashing, an account that failed too often lately. */
 export async function login(
   db: Db,
   keys: TokenKeys,
   input: LoginInput,
+  limits: SignInLimits = noSignInLimits,
 ): Promise<{ userId: string; token: string }> {
   const user = db
     .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
@@ -70,7 +73,10 @@ export async function login(
     .where(usernameMatches(input.username))
     .get();
   if (!user) throw notFound(messages.unknownUsername);
+  const key = usernameKey(user.username);
+  limits.refuseIfThrottled(key);
   if (!(await verifyPassword(input.password, user.passwordHash))) {
+    limits.recordFailure(key);
     throw new DomainError(401, messages.wrongPassword, 'UNAUTHORIZED');
   }
   return { userId: user.id, token: await keys.sign({ _id: user.id, username: user.username }) };

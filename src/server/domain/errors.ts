@@ -9,13 +9,16 @@ export type DomainErrorKind =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
-  | 'TOO_MANY_REQUESTS';
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
 
 export class DomainError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly kind: DomainErrorKind,
+    /** For 429 and 503: when to try again, sent as the Retry-After header by both APIs. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -55,3 +58,12 @@ export const notOwner = (message: string) => new DomainError(400, message, 'FORB
 export const invalidToken = () => new DomainError(401, messages.invalidToken, 'UNAUTHORIZED');
 // A valid token whose member is gone: the spec's 404; to a tRPC client it means "sign in again".
 export const actorGone = () => new DomainError(404, messages.unknownUsername, 'UNAUTHORIZED');
+
+/** Refused for now (a rate limit, a busy server): both APIs send `Retry-After` with the seconds to wait. */
+export const tryLater = (status: 429 | 503, message: string, retryAfterSeconds: number) =>
+  new DomainError(
+    status,
+    message,
+    status === 429 ? 'TOO_MANY_REQUESTS' : 'SERVICE_UNAVAILABLE',
+    Math.max(1, Math.ceil(retryAfterSeconds)),
+  );

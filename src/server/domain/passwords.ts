@@ -1,10 +1,26 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { tryLater } from './errors.js';
+import { workSlots } from './work-slots.js';
 
 // scrypt with a random salt (PRODUCT.md "Accounts"). Parameters live in the stored string so they can grow.
 const params = { N: 16384, r: 8, p: 1 };
 const keyLength = 32;
 
+// A hash costs ~40 ms of a core and runs on libuv's thread pool (4 threads), which gzip and file reads share.
+// Two at a time per process leave the pool room for the rest; a burst of logins or signups waits briefly or
+// is told to come back (issue 13: hashing must not be a lever on the server's CPU).
+const hashSlots = workSlots({
+  running: 2,
+  waiting: 16,
+  waitMs: 2000,
+  busy: () => tryLater(503, 'The server is busy checking other passwords. Try again in a moment.', 2),
+});
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return hashSlots(() => deriveNow(password, salt, options));
+}
+
+function deriveNow(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
       error ? reject(error) : resolve(key),

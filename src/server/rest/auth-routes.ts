@@ -1,8 +1,9 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { limits } from '../../shared/limits.js';
 import { loginInput, signupInput } from '../../shared/schemas.js';
 import { login, signup } from '../domain/auth.js';
 import { badRequest } from '../domain/errors.js';
+import type { SignInLimits } from '../domain/sign-in-limits.js';
 import { bodyOf, parse, type RestDeps } from './request.js';
 import { legacyUser } from './user-views.js';
 
@@ -24,7 +25,10 @@ const protectedKeys = new Set([
 // a signup form's `confirmPassword` must not end up public.
 const secretLooking = /pass|secret|token|hash/i;
 
-/** Spec section 3: "Signup accepts any extra fields and stores them", within PRODUCT.md's limits. */
+/**
+ * Spec section 3: "Signup accepts any extra fields and stores them", within PRODUCT.md's limits: flat values
+ * only, because the filters above cannot see inside an object or a list (`{"form": {"password": ...}}`).
+ */
 function extraFields(body: Record<string, unknown>, password: string): Record<string, unknown> {
   const extra = Object.fromEntries(
     Object.entries(body).filter(
@@ -32,6 +36,11 @@ function extraFields(body: Record<string, unknown>, password: string): Record<st
         !known.has(key) && !protectedKeys.has(key) && !secretLooking.test(key) && value !== password,
     ),
   );
+  for (const [key, value] of Object.entries(extra)) {
+    if (!['string', 'number', 'boolean'].includes(typeof value)) {
+      throw badRequest(`The extra field "${key}" must be a string, a number or true/false.`);
+    }
+  }
   if (
     Object.keys(extra).length > limits.signupExtraKeys ||
     Buffer.byteLength(JSON.stringify(extra)) > limits.signupExtraBytes
@@ -43,16 +52,19 @@ function extraFields(body: Record<string, unknown>, password: string): Record<st
   return extra;
 }
 
-export function authRoutes(app: FastifyInstance, deps: RestDeps, limiter: preHandlerHookHandler) {
-  app.post('/auth/signup', { preHandler: limiter }, async (request, reply) => {
+/** Each attempt counts against the client's address before its input is checked (sign-in-limits.ts). */
+export function authRoutes(app: FastifyInstance, deps: RestDeps, limits: SignInLimits) {
+  app.post('/auth/signup', async (request, reply) => {
+    limits.countAttempt(request.ip);
     const body = bodyOf(request);
     const input = parse(signupInput, body);
     const { userId, token } = await signup(deps.db, deps.keys, input, extraFields(body, input.password));
-    return reply.code(201).send({ createdUser: legacyUser(deps.db, userId), encodedToken: token });
+    return reply.code(201).send({ createdUser: legacyUser(deps, userId, userId), encodedToken: token });
   });
 
-  app.post('/auth/login', { preHandler: limiter }, async (request) => {
-    const { userId, token } = await login(deps.db, deps.keys, parse(loginInput, bodyOf(request)));
-    return { foundUser: legacyUser(deps.db, userId), encodedToken: token };
+  app.post('/auth/login', async (request) => {
+    limits.countAttempt(request.ip);
+    const { userId, token } = await login(deps.db, deps.keys, parse(loginInput, bodyOf(request)), limits);
+    return { foundUser: legacyUser(deps, userId, userId), encodedToken: token };
   });
 }

@@ -1,16 +1,17 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { SignInLimits } from '../domain/sign-in-limits.js';
 import { authRoutes } from './auth-routes.js';
 import { commentRoutes } from './comment-routes.js';
 import { postRoutes } from './post-routes.js';
 import type { RestDeps } from './request.js';
 import { userRoutes } from './user-routes.js';
 
-export type RestOptions = RestDeps & { authLimiter: preHandlerHookHandler };
+export type RestOptions = RestDeps & { signInLimits: SignInLimits };
 
 /** The original product's /api contract (spec section 7), mounted under /api. */
 export async function restApi(app: FastifyInstance, options: RestOptions) {
   const deps = { db: options.db, keys: options.keys, legacyListLimit: options.legacyListLimit };
-  authRoutes(app, deps, options.authLimiter);
+  authRoutes(app, deps, options.signInLimits);
   postRoutes(app, deps);
   commentRoutes(app, deps);
   userRoutes(app, deps);

@@ -9,6 +9,7 @@ import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toJson } from '../domain/json-text.js';
 import { createContext, type ContextDeps } from './context.js';
+import { maxBatchSize, retryAfterOf } from './init.js';
 import { appRouter } from './root.js';
 
 // Every page of the client is a tRPC query and every action a mutation. tRPC v11's Fastify adapter turns each
@@ -48,7 +49,7 @@ function callsOf(request: FastifyRequest): { calls: Call[]; batch: boolean } | n
   if (!paths.every((path): path is string => path !== null && procedureTypes.get(path) === type)) return null;
   const params = url.searchParams;
   const batch = params.get('batch') === '1';
-  if (!batch && paths.length > 1) return null;
+  if ((!batch && paths.length > 1) || paths.length > maxBatchSize) return null; // the adapter refuses them
   // As tRPC reads input: a GET's `input` parameter, a POST's JSON body (kept as text by the adapter's parser).
   const raw: unknown = type === 'query' ? params.get('input') || undefined : request.body;
   const jsonBody = request.headers['content-type']?.startsWith('application/json') && typeof raw === 'string';
@@ -72,7 +73,11 @@ export function answerCallsDirectly(scope: FastifyInstance, deps: ContextDeps, o
   scope.addHook('preHandler', async (request, reply) => {
     const parsed = callsOf(request);
     if (!parsed) return;
-    const ctx = createContext(deps, request.headers.authorization);
+    const ctx = createContext(deps, {
+      authorization: request.headers.authorization,
+      clientAddress: request.ip,
+    });
+    const errors: TRPCError[] = [];
     const answers = await Promise.all(
       parsed.calls.map(async ({ path, type, input }, batchIndex) => {
         try {
@@ -88,12 +93,15 @@ export function answerCallsDirectly(scope: FastifyInstance, deps: ContextDeps, o
           return { result: { data } };
         } catch (cause) {
           const error = getTRPCErrorFromUnknown(cause);
+          errors.push(error);
           onError({ error, path });
           return { error: getErrorShape({ config, ctx, error, input, path, type }) };
         }
       }),
     );
     const body = answers.map((answer) => answerJson(transformTRPCResponse(config, answer) as typeof answer));
+    const retryAfter = retryAfterOf(errors);
+    if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
     return reply
       .code(getHTTPStatusCode(answers))
       .header('vary', 'trpc-accept, accept')

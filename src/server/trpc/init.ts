@@ -38,6 +38,19 @@ const readableErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** The most calls one batched tRPC request may carry (issue 13: each call may be a password check). */
+export const maxBatchSize = 10;
+
+/** The longest wait that a refused call asked for (a rate limit, a busy server), for `Retry-After`. */
+export function retryAfterOf(errors: TRPCError[]): number | undefined {
+  const waits = errors.flatMap((error) =>
+    error.cause instanceof DomainError && error.cause.retryAfterSeconds !== undefined
+      ? [error.cause.retryAfterSeconds]
+      : [],
+  );
+  return waits.length > 0 ? Math.max(...waits) : undefined;
+}
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
@@ -47,6 +60,15 @@ export const publicProcedure = t.procedure.use(readableErrors).use(async ({ ctx,
     ? await resolveActor(ctx.db, ctx.keys, ctx.authorization).catch(() => null)
     : null;
   return next({ ctx: { viewerId: viewer?.id ?? null } });
+});
+
+/**
+ * Login and signup: each call counts against its client's address before its input is even read, so a batch
+ * of calls counts as many attempts as it holds, and the procedure's name however the URL spelled it.
+ */
+export const signInProcedure = publicProcedure.use(({ ctx, next }) => {
+  ctx.signInLimits.countAttempt(ctx.clientAddress);
+  return next();
 });
 
 /** Spec section 6: every write needs a token that resolves to an existing member. */

@@ -1,0 +1,39 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tryLater } from './domain/errors.js';
+import { tokenFromHeader, type TokenKeys } from './domain/tokens.js';
+import { isApiPath } from './http-errors.js';
+
+/** The general limit's window (Mastodon's, with its 300 requests per account or address). */
+const windowMs = 5 * 60_000;
+
+/**
+ * The general rate limit (issue 13): every request to /api and /trpc counts against the signed-in member, or
+ * against the client's address when no valid token came along; past REALM_RATE_LIMIT_REQUESTS in 5 minutes it
+ * is answered 429 with `Retry-After`, and every answer carries the draft standard's `RateLimit-*` headers.
+ * The client's pages, pictures and /healthz are not counted. Counts live in each process's memory: reading
+ * a page must not write to the database. With REALM_WORKERS=N a client spread over N workers could so make up
+ * to N times the limit; login and signup, where that matters, count in the database (sign-in-limits.ts).
+ */
+export async function limitRequests(app: FastifyInstance, options: { keys: TokenKeys; max: number }) {
+  const keyOf = async (request: FastifyRequest) => {
+    const token = tokenFromHeader(request.headers.authorization);
+    if (token) {
+      const claims = await options.keys.verify(token).catch(() => null);
+      if (claims) return `member:${claims._id}`;
+    }
+    return `address:${request.ip}`;
+  };
+  await app.register(fastifyRateLimit, {
+    global: true,
+    hook: 'onRequest',
+    max: options.max,
+    timeWindow: windowMs,
+    cache: 20_000,
+    enableDraftSpec: true,
+    keyGenerator: (request) => (isApiPath(request.url) ? keyOf(request) : ''),
+    allowList: (_request, key) => key === '',
+    errorResponseBuilder: (_request, context) =>
+      tryLater(429, `Too many requests. Try again in ${context.after}.`, context.ttl / 1000),
+  });
+}
