@@ -201,3 +201,34 @@ describe('POST /api/auth/login refuses oversized fields with a message naming th
     expect(snapshot(t.db)).toEqual(before);
   });
 });
+
+describe('extra signup fields are flat values', () => {
+  it.each([
+    ['form', { form: { password: 'hunter2-secret' } }],
+    ['credentials', { credentials: { pw: 'hunter2-secret' } }],
+    ['answers', { answers: ['hunter2-secret', 'blue'] }],
+    ['nothing', { nothing: null }],
+  ])(
+    'refuses an object, a list or null in "%s" with 400 naming the field, and stores nothing',
+    async (key, extra) => {
+      t = await makeTestApp();
+      await refused(
+        { username: 'nested', password, ...extra },
+        400,
+        `The extra field "${key}" must be a string, a number or true/false.`,
+      );
+      expect((await get(t.app, '/api/users')).body.users).toEqual([]);
+    },
+  );
+
+  it('keeps strings, numbers and booleans', async () => {
+    t = await makeTestApp();
+    const res = await signup({ username: 'flat', password, city: 'Oslo', age: 41, newsletter: false });
+    expect(res.status).toBe(201);
+    expect((await get(t.app, '/api/users/flat')).body.user).toMatchObject({
+      city: 'Oslo',
+      age: 41,
+      newsletter: false,
+    });
+  });
+});
