@@ -12,7 +12,9 @@ import { prepareDatabase } from './start.js';
  * which finish their requests and close; the primary exits when they all have.
  */
 export async function runWorkers(config: Config): Promise<void> {
-  closeDatabase((await prepareDatabase(config)).db);
+  const { db, warnings } = await prepareDatabase(config);
+  closeDatabase(db);
+  for (const warning of warnings) console.warn(`Data readable by others: ${warning}`);
 
   let stopping = false;
   let failed = false;

@@ -1,15 +1,21 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { isEmpty, runSeed } from '../../seed/seed.js';
 import { buildApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
 import { closeDatabase, openDatabase } from './db/client.js';
+import { looseFileModes } from './db/file-modes.js';
 import { resolveJwtSecret } from './domain/tokens.js';
 
-/** Opens the database (migrating it, seeding it when empty) and settles the token secret. */
+/**
+ * Opens the database (migrating it, seeding it when empty) and settles the token secret. `warnings` name
+ * data files that others than their owner can read (files made before Realm created them owner-only).
+ */
 export async function prepareDatabase(config: Config) {
   const db = openDatabase(config.dbPath);
   if (isEmpty(db)) await runSeed(db);
-  return { db, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dbPath) };
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dbPath);
+  return { db, jwtSecret, warnings: looseFileModes(config.dbPath) };
 }
 
 /**
@@ -20,9 +26,11 @@ export async function startApp(
   config: Config,
   options: Pick<AppOptions, 'serveBuiltClient' | 'contentSecurityPolicy'> = {},
 ) {
-  const { db, jwtSecret } = await prepareDatabase(config);
+  const { db, jwtSecret, warnings } = await prepareDatabase(config);
   const app = await buildApp({ config: { ...config, jwtSecret }, db, ...options });
   app.addHook('onClose', () => closeDatabase(db));
+  // With REALM_WORKERS the primary process has said it once already (cluster.ts).
+  if (cluster.isPrimary) for (const warning of warnings) app.log.warn(`Data readable by others: ${warning}`);
   return app;
 }
 

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { paths } from '../paths.js';
+import { createPrivately } from './file-modes.js';
 import { preparedOnce } from './prepared.js';
 import * as schema from './schema.js';
 
@@ -12,9 +11,9 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 /** The page cache of each connection (each worker has one), in KiB. */
 const cacheKib = 64 * 1024;
 
-/** Opens (creating the folder if needed) and migrates the database. `:memory:` gives a private one. */
+/** Opens (creating it owner-only if needed) and migrates the database. `:memory:` gives a private one. */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') createPrivately(file);
   const sqlite = new Database(file);
   // WAL lets readers run beside the writer; NORMAL sync is durable across process crashes in WAL mode.
   sqlite.pragma('journal_mode = WAL');
