@@ -45,7 +45,8 @@ const envSchema = z.object({
     .trim()
     .transform((value) => (value === 'off' ? [] : value.split(',').map((entry) => entry.trim())))
     .refine((entries) => entries.every(isProxyAddress), {
-      message: 'must be off or a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)',
+      message:
+        'must be off or a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)',
     })
     .default([]),
   REALM_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000).default(64),
