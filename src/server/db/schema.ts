@@ -28,6 +28,8 @@ export const users = sqliteTable(
     uniqueIndex('users_username_key_idx').on(t.usernameKey),
     // Who to follow: most-followed first.
     index('users_follower_count_idx').on(t.followerCount, t.id),
+    // The legacy GET /api/users: members newest first, a page below a member's key (rest/user-views.ts).
+    index('users_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -92,7 +94,12 @@ export const postReactions = sqliteTable(
     kind: text('kind', { enum: ['like', 'dislike'] }).notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_reactions_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_reactions_user_idx').on(t.userId),
+    // A legacy post's likedBy and dislikedBy: the newest 100 of one kind (rest/legacy-json.ts); ties by rowid.
+    index('post_reactions_post_kind_created_idx').on(t.postId, t.kind, t.createdAt),
+  ],
 );
 
 /** One row per member who voted on a comment: `upvotedBy` and `downvotedBy` of the spec. */
@@ -108,7 +115,12 @@ export const commentVotes = sqliteTable(
     kind: text('kind', { enum: ['up', 'down'] }).notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_votes_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.userId] }),
+    index('comment_votes_user_idx').on(t.userId),
+    // A legacy comment's upvotedBy and downvotedBy: the newest 100 of one kind (rest/legacy-json.ts).
+    index('comment_votes_comment_kind_created_idx').on(t.commentId, t.kind, t.createdAt),
+  ],
 );
 
 export const bookmarks = sqliteTable(
@@ -142,9 +154,12 @@ export const follows = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [
-    // The primary key serves "whom do I follow"; this index serves "who follows them".
+    // The primary key serves "do I follow them" and "whom do I follow".
     primaryKey({ columns: [t.followerId, t.followeeId] }),
-    index('follows_followee_idx').on(t.followeeId, t.followerId),
+    // "Who follows them" (and the cascade when a member goes); newest first, a legacy user's followers.
+    index('follows_followee_created_idx').on(t.followeeId, t.createdAt),
+    // A legacy user's following, newest first (rest/legacy-json.ts).
+    index('follows_follower_created_idx').on(t.followerId, t.createdAt),
   ],
 );
 
