@@ -15,5 +15,19 @@ export const limits = {
   bodyBytes: 64 * 1024,
 } as const;
 
+/**
+ * PRODUCT.md "Limits on every request": no answer over 5 MB. The legacy REST lists carry the newest
+ * REALM_LEGACY_LIST_LIMIT entries, and stop earlier, at a whole entry, when their JSON reaches `answerBytes`.
+ * Lists nested in an entry (likedBy, a post's comments, followers...) carry their newest `nestedMax`; a post's
+ * comments also stop at `nestedCommentsBytes`, because 100 comments with 100 up- and 100 downvotes each can be
+ * 12 MB. So one entry is at most ~1.6 MB (a post: 2 x 100 users of at most ~2.9 KB of JSON, plus its comments)
+ * and an answer at most 4 MB and a few bytes, or a single entry.
+ */
+export const legacyLimits = {
+  answerBytes: 4 * 1024 * 1024,
+  nestedMax: 100,
+  nestedCommentsBytes: 1024 * 1024,
+} as const;
+
 /** Usernames that would collide with /api routes such as /users/bookmark. */
 export const reservedUsernames = ['bookmark', 'edit', 'follow', 'unfollow', 'remove-bookmark'] as const;

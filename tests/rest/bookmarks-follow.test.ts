@@ -16,7 +16,9 @@ afterEach(async () => {
   await t?.close();
 });
 
-const userNamed = async (username: string) => (await get(t.app, `/api/users/${username}`)).body.user;
+// Bookmarks are shown to their owner only (PRODUCT.md "Privacy"): pass the owner's token to see them.
+const userNamed = async (username: string, token?: string) =>
+  (await get(t.app, `/api/users/${username}`, token)).body.user;
 
 describe('bookmarks', () => {
   it('GET /api/users/bookmark answers my bookmarks (not a user called "bookmark") and needs a token', async () => {
@@ -44,7 +46,7 @@ describe('bookmarks', () => {
       expect(res.body).toEqual({ bookmarks: expected });
     }
     expect((await get(t.app, '/api/users/bookmark', me.token)).body).toEqual({ bookmarks: [p3, p1, p2] });
-    const after = await userNamed(me.username);
+    const after = await userNamed(me.username, me.token);
     expect(after.bookmarks).toEqual([p3, p1, p2]);
     expect(after.updatedAt).not.toBe(before.updatedAt);
 
@@ -62,7 +64,7 @@ describe('bookmarks', () => {
     for (const postId of order)
       expect((await post(t.app, `/api/users/bookmark/${postId}`, me.token)).status).toBe(200);
     expect.soft((await get(t.app, '/api/users/bookmark', me.token)).body).toEqual({ bookmarks: order });
-    expect((await userNamed(me.username)).bookmarks).toEqual(order);
+    expect((await userNamed(me.username, me.token)).bookmarks).toEqual(order);
   });
 
   it('refuses a repeated bookmark and removing one that is absent, with 400', async () => {

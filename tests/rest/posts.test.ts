@@ -173,7 +173,7 @@ describe('editing and deleting posts', () => {
     expect((await del(t.app, `/api/posts/${p1.id}`, await tokenOf(jane))).status).toBe(201);
 
     expect((await get(t.app, '/api/users/bookmark', fan.token)).body).toEqual({ bookmarks: [p2.id] });
-    expect((await get(t.app, `/api/users/${fan.username}`)).body.user.bookmarks).toEqual([p2.id]);
+    expect((await get(t.app, `/api/users/${fan.username}`, fan.token)).body.user.bookmarks).toEqual([p2.id]);
     const comments = await get(t.app, `/api/comments/${p1.id}`);
     expect(comments.status).toBe(404);
     expect(comments.body).toEqual(notFound);

@@ -1,37 +1,50 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { postContent } from '../../shared/schemas.js';
-import { listCompression } from '../compression.js';
 import { findUserIdByUsername } from '../domain/auth.js';
 import { messages, notFound } from '../domain/errors.js';
 import { createPost, deletePost, dislikePost, editPost, likePost } from '../domain/posts.js';
-import { legacyPostJson, legacyPostsStream } from './post-views.js';
+import { beforeOf, sendList } from './list-answer.js';
+import { listCache } from './list-cache.js';
+import { legacyPostJson, legacyPosts } from './post-views.js';
 import { actorOf, params, parse, sendJson, textPayload, type RestDeps } from './request.js';
 
-// Spec section 7: every post write answers 201 with the whole list of posts.
+// Spec section 7: every post write answers 201 with the list of posts, here its newest page (list-page.ts).
+// Posts carry no bookmarks, so the list is the same for every caller: a write's answer and the GETs after it
+// share one kept answer (list-cache.ts).
 export function postRoutes(app: FastifyInstance, deps: RestDeps) {
-  const { db } = deps;
-  const list = { compress: listCompression };
-  const allPosts = (reply: FastifyReply, status: number) => sendJson(reply, status, legacyPostsStream(db));
+  const { db, legacyListLimit: limit } = deps;
+  const postsPath = `${app.prefix}/posts`;
+  const posts = async (request: FastifyRequest, reply: FastifyReply, status: number, before?: string) => {
+    const answer = await listCache(db).get(JSON.stringify(['posts', before]), () =>
+      legacyPosts(db, limit, { before }),
+    );
+    return sendList(request, reply, status, answer, postsPath);
+  };
 
-  app.get('/posts', list, async (_request, reply) => allPosts(reply, 200));
+  app.get('/posts', async (request, reply) => posts(request, reply, 200, beforeOf(request)));
 
   app.get('/posts/:postId', async (request, reply) =>
     sendJson(reply, 200, `{"post":${legacyPostJson(db, params(request).postId!)}}`),
   );
 
-  app.get('/posts/user/:username', list, async (request, reply) => {
-    const authorId = findUserIdByUsername(db, params(request).username!);
+  app.get('/posts/user/:username', async (request, reply) => {
+    const { username } = params(request);
+    const authorId = findUserIdByUsername(db, username!);
     if (!authorId) throw notFound(messages.userNotFound);
-    return sendJson(reply, 200, legacyPostsStream(db, authorId));
+    const before = beforeOf(request);
+    const answer = await listCache(db).get(JSON.stringify(['posts by', authorId, before]), () =>
+      legacyPosts(db, limit, { authorId, before }),
+    );
+    return sendList(request, reply, 200, answer, `${postsPath}/user/${encodeURIComponent(username!)}`);
   });
 
-  app.post('/posts', list, async (request, reply) => {
+  app.post('/posts', async (request, reply) => {
     const actor = await actorOf(deps, request);
     createPost(db, actor, parse(postContent, textPayload(request, 'postData', 'content')));
-    return allPosts(reply, 201);
+    return posts(request, reply, 201);
   });
 
-  app.post('/posts/edit/:postId', list, async (request, reply) => {
+  app.post('/posts/edit/:postId', async (request, reply) => {
     const actor = await actorOf(deps, request);
     editPost(
       db,
@@ -39,21 +52,21 @@ export function postRoutes(app: FastifyInstance, deps: RestDeps) {
       params(request).postId!,
       parse(postContent, textPayload(request, 'postData', 'content')),
     );
-    return allPosts(reply, 201);
+    return posts(request, reply, 201);
   });
 
-  app.delete('/posts/:postId', list, async (request, reply) => {
+  app.delete('/posts/:postId', async (request, reply) => {
     deletePost(db, await actorOf(deps, request), params(request).postId!);
-    return allPosts(reply, 201);
+    return posts(request, reply, 201);
   });
 
-  app.post('/posts/like/:postId', list, async (request, reply) => {
+  app.post('/posts/like/:postId', async (request, reply) => {
     likePost(db, await actorOf(deps, request), params(request).postId!);
-    return allPosts(reply, 201);
+    return posts(request, reply, 201);
   });
 
-  app.post('/posts/dislike/:postId', list, async (request, reply) => {
+  app.post('/posts/dislike/:postId', async (request, reply) => {
     dislikePost(db, await actorOf(deps, request), params(request).postId!);
-    return allPosts(reply, 201);
+    return posts(request, reply, 201);
   });
 }

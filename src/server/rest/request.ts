@@ -1,9 +1,8 @@
-import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { resolveActor, type Actor } from '../domain/auth.js';
-import { badRequest } from '../domain/errors.js';
+import { badRequest, DomainError } from '../domain/errors.js';
 import type { TokenKeys } from '../domain/tokens.js';
 
 export type RestDeps = {
@@ -24,6 +23,21 @@ export function actorOf({ db, keys }: RestDeps, request: FastifyRequest): Promis
   return resolveActor(db, keys, request.headers.authorization);
 }
 
+/**
+ * The member whose valid token came with a public read, or null: on a read anyone may make, a missing,
+ * invalid or expired token only means the caller is anonymous (PRODUCT.md "Privacy": bookmarks are shown
+ * to their owner alone).
+ */
+export async function viewerOf(deps: RestDeps, request: FastifyRequest): Promise<string | null> {
+  if (!request.headers.authorization) return null;
+  try {
+    return (await actorOf(deps, request)).id;
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+}
+
 export function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -40,6 +54,6 @@ export function textPayload(request: FastifyRequest, key: string, field: string)
 
 export const params = (request: FastifyRequest) => request.params as Record<string, string>;
 
-/** Answers JSON that is already text, or a stream of it (SQLite writes the legacy posts: post-views.ts). */
-export const sendJson = (reply: FastifyReply, status: number, json: string | Readable) =>
+/** Answers JSON that is already text (SQLite writes the legacy objects: legacy-json.ts). */
+export const sendJson = (reply: FastifyReply, status: number, json: string) =>
   reply.code(status).type('application/json; charset=utf-8').send(json);

@@ -1,27 +1,49 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { profileFields } from '../../shared/schemas.js';
-import { addBookmark, bookmarkedPostIds, removeBookmark } from '../domain/bookmarks.js';
+import { addBookmark, removeBookmark } from '../domain/bookmarks.js';
 import { badRequest } from '../domain/errors.js';
 import { follow, unfollow } from '../domain/follow.js';
 import { editProfile } from '../domain/profile.js';
-import { actorOf, bodyOf, params, parse, type RestDeps } from './request.js';
-import { legacyUser, legacyUserByUsername, legacyUsers } from './user-views.js';
+import { beforeOf, sendList } from './list-answer.js';
+import { listCache } from './list-cache.js';
+import { actorOf, bodyOf, params, parse, viewerOf, type RestDeps } from './request.js';
+import { legacyBookmarks, legacyUser, legacyUserByUsername, legacyUsers } from './user-views.js';
 
+// PRODUCT.md "Privacy": a user object carries `bookmarks` only for its owner, so what a public read answers
+// depends on the token that came with it (`Vary`).
 export function userRoutes(app: FastifyInstance, deps: RestDeps) {
   const { db } = deps;
+  const bookmarksOf = async (request: FastifyRequest, reply: FastifyReply, userId: string, before?: string) =>
+    sendList(
+      request,
+      reply,
+      200,
+      await legacyBookmarks(deps, userId, before),
+      `${app.prefix}/users/bookmark`,
+    );
 
-  app.get('/users', async () => ({ users: legacyUsers(db) }));
+  // Without a token the list is the same for everyone, and kept (list-cache.ts); with one, it is the caller's.
+  app.get('/users', async (request, reply) => {
+    const viewer = await viewerOf(deps, request);
+    const before = beforeOf(request);
+    const answer = viewer
+      ? await legacyUsers(deps, viewer, before)
+      : await listCache(db).get(JSON.stringify(['users', before]), () => legacyUsers(deps, null, before));
+    return sendList(request, reply.header('vary', 'authorization'), 200, answer, `${app.prefix}/users`);
+  });
 
   // A static route: find-my-way prefers it to /users/:username, so the bookmarks answer (PRODUCT.md).
-  app.get('/users/bookmark', async (request) => {
+  app.get('/users/bookmark', async (request, reply) => {
     const actor = await actorOf(deps, request);
-    return { bookmarks: bookmarkedPostIds(db, actor.id) };
+    return bookmarksOf(request, reply, actor.id, beforeOf(request));
   });
 
   // Spec section 7: the parameter is matched against the username.
-  app.get('/users/:username', async (request) => ({
-    user: legacyUserByUsername(db, params(request).username!),
-  }));
+  app.get('/users/:username', async (request, reply) => {
+    const viewer = await viewerOf(deps, request);
+    reply.header('vary', 'authorization');
+    return { user: legacyUserByUsername(deps, params(request).username!, viewer) };
+  });
 
   app.post('/users/edit', async (request, reply) => {
     const actor = await actorOf(deps, request);
@@ -30,22 +52,22 @@ export function userRoutes(app: FastifyInstance, deps: RestDeps) {
       throw badRequest('userData is required: an object with the fields to change.');
     }
     editProfile(db, actor, parse(profileFields, userData));
-    return reply.code(201).send({ user: legacyUser(db, actor.id) });
+    return reply.code(201).send({ user: legacyUser(deps, actor.id, actor.id) });
   });
 
-  app.post('/users/bookmark/:postId', async (request) => {
+  app.post('/users/bookmark/:postId', async (request, reply) => {
     const actor = await actorOf(deps, request);
     addBookmark(db, actor, params(request).postId!);
-    return { bookmarks: bookmarkedPostIds(db, actor.id) };
+    return bookmarksOf(request, reply, actor.id);
   });
 
-  app.post('/users/remove-bookmark/:postId', async (request) => {
+  app.post('/users/remove-bookmark/:postId', async (request, reply) => {
     const actor = await actorOf(deps, request);
     removeBookmark(db, actor, params(request).postId!);
-    return { bookmarks: bookmarkedPostIds(db, actor.id) };
+    return bookmarksOf(request, reply, actor.id);
   });
 
-  // Spec section 7: the follow id is the target's _id; both users come back.
+  // Spec section 7: the follow id is the target's _id; both users come back, `user` being the caller.
   for (const [path, change] of [
     ['follow', follow],
     ['unfollow', unfollow],
@@ -54,7 +76,10 @@ export function userRoutes(app: FastifyInstance, deps: RestDeps) {
       const actor = await actorOf(deps, request);
       const { followUserId } = params(request);
       change(db, actor, followUserId!);
-      return { user: legacyUser(db, actor.id), followUser: legacyUser(db, followUserId!) };
+      return {
+        user: legacyUser(deps, actor.id, actor.id),
+        followUser: legacyUser(deps, followUserId!, actor.id),
+      };
     });
   }
 }

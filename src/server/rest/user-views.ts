@@ -1,10 +1,14 @@
-import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { bookmarks, follows, users } from '../db/schema.js';
+import { preparedOnce } from '../db/prepared.js';
 import { findUserIdByUsername } from '../domain/auth.js';
-import { profileColumns, publicUserColumns } from '../domain/columns.js';
 import { messages, notFound } from '../domain/errors.js';
-import { groupBy, specTime, toUserRef, type UserRef } from './shapes.js';
+import { userJson } from './legacy-json.js';
+import { listAnswer, type ListAnswer } from './list-answer.js';
+import { newestPage, prepareList } from './list-page.js';
+import type { RestDeps } from './request.js';
+
+/** A user nested in another object (likedBy, followers, votes...): PRODUCT.md item 2, never a password. */
+type UserRef = { _id: string; username: string; firstName: string; lastName: string; profilePic: string };
 
 /** The original product's user object (spec section 3), without the password. */
 export type LegacyUser = Record<string, unknown> & {
@@ -15,68 +19,47 @@ export type LegacyUser = Record<string, unknown> & {
   bookmarks: string[];
 };
 
-/** Users that `filter` selects (all when undefined), oldest first, in three queries besides the first. */
-export function legacyUsers(db: Db, filter?: SQL): LegacyUser[] {
-  const rows = db
-    .select(profileColumns)
-    .from(users)
-    .where(filter)
-    .orderBy(asc(users.createdAt), asc(users.id))
-    .all();
-  const ids = filter ? db.select({ id: users.id }).from(users).where(filter) : undefined;
-  const followersOf = groupBy(
-    db
-      .select({ of: follows.followeeId, user: publicUserColumns })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.followerId))
-      .where(ids ? inArray(follows.followeeId, ids) : undefined)
-      .orderBy(asc(follows.createdAt))
-      .all(),
-    (row) => row.of,
-    (row) => toUserRef(row.user),
-  );
-  const followingOf = groupBy(
-    db
-      .select({ of: follows.followerId, user: publicUserColumns })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.followeeId))
-      .where(ids ? inArray(follows.followerId, ids) : undefined)
-      .orderBy(asc(follows.createdAt))
-      .all(),
-    (row) => row.of,
-    (row) => toUserRef(row.user),
-  );
-  const bookmarksOf = groupBy(
-    db
-      .select({ userId: bookmarks.userId, postId: bookmarks.postId })
-      .from(bookmarks)
-      .where(ids ? inArray(bookmarks.userId, ids) : undefined)
-      .orderBy(asc(bookmarks.createdAt))
-      .all(),
-    (row) => row.userId,
-    (row) => row.postId,
-  );
-  return rows.map(({ id, extra, followerCount: _count, createdAt, updatedAt, ...fields }) => ({
-    // Extra signup fields first, so that none can stand in for a real one.
-    ...(JSON.parse(extra) as Record<string, unknown>),
-    _id: id,
-    ...fields,
-    followers: followersOf.get(id) ?? [],
-    following: followingOf.get(id) ?? [],
-    bookmarks: bookmarksOf.get(id) ?? [],
-    createdAt: specTime(createdAt),
-    updatedAt: specTime(updatedAt),
-  }));
+/** Whose bookmarks a user object may carry: the member whose valid token came with the request, if any. */
+type Viewer = string | null;
+
+const statements = preparedOnce((db: Db) => ({
+  // users_created_idx serves the slices; bookmarks_user_created_idx a member's bookmarks.
+  allUsers: prepareList(db, { json: userJson, table: 'users u', createdAt: 'u.created_at', id: 'u.id' }),
+  bookmarks: prepareList(db, {
+    json: 'json_quote(b.post_id)',
+    table: 'bookmarks b',
+    where: 'b.user_id = :userId',
+    createdAt: 'b.created_at',
+    id: 'b.post_id',
+  }),
+  oneUser: db.$client
+    .prepare<{ id: string; viewer: Viewer; bookmarkLimit: number }, string>(
+      `select ${userJson} from users u where u.id = :id`,
+    )
+    .pluck(),
+}));
+
+/** `{"users":[...]}`: the newest members below the member `before`. */
+export async function legacyUsers(deps: RestDeps, viewer: Viewer, before?: string): Promise<ListAnswer> {
+  const bind = { viewer, bookmarkLimit: deps.legacyListLimit };
+  const page = await newestPage(statements(deps.db).allUsers, bind, deps.legacyListLimit, before);
+  return listAnswer('users', page);
 }
 
-export function legacyUser(db: Db, userId: string): LegacyUser {
-  const [user] = legacyUsers(db, eq(users.id, userId));
-  if (!user) throw notFound(messages.userNotFound);
-  return user;
+/** `{"bookmarks":[...]}`: the post ids a member bookmarked most recently, in the order added. */
+export async function legacyBookmarks(deps: RestDeps, userId: string, before?: string): Promise<ListAnswer> {
+  const page = await newestPage(statements(deps.db).bookmarks, { userId }, deps.legacyListLimit, before);
+  return listAnswer('bookmarks', page);
 }
 
-export function legacyUserByUsername(db: Db, username: string): LegacyUser {
-  const userId = findUserIdByUsername(db, username);
+export function legacyUser({ db, legacyListLimit }: RestDeps, userId: string, viewer: Viewer): LegacyUser {
+  const json = statements(db).oneUser.get({ id: userId, viewer, bookmarkLimit: legacyListLimit });
+  if (json === undefined) throw notFound(messages.userNotFound);
+  return JSON.parse(json) as LegacyUser;
+}
+
+export function legacyUserByUsername(deps: RestDeps, username: string, viewer: Viewer): LegacyUser {
+  const userId = findUserIdByUsername(deps.db, username);
   if (!userId) throw notFound(messages.userNotFound);
-  return legacyUser(db, userId);
+  return legacyUser(deps, userId, viewer);
 }

@@ -1,0 +1,78 @@
+import type { Db } from '../db/client.js';
+import { databaseVersion } from '../db/data-version.js';
+import type { ListAnswer } from './list-answer.js';
+
+// PRODUCT.md "Limits on every request": list answers that are the same for every caller (the posts lists,
+// the comments lists, GET /api/users without a token) are built once and kept until the next write to the
+// database from any worker (db/data-version.ts). Requests that arrive while an answer is being built wait
+// for that build instead of starting their own. At most `maxEntries` answers and `maxBytes` are kept, the
+// least recently used going first.
+
+const maxEntries = 64;
+const maxBytes = 64 * 1024 * 1024;
+
+type Entry = { answer: Promise<ListAnswer>; bytes: number };
+
+export type ListCache = {
+  /** The answer kept under `key` while the database is unchanged, else `build()`'s, kept from then on. */
+  get(key: string, build: () => Promise<ListAnswer>): Promise<ListAnswer>;
+};
+
+// One cache per connection, as each worker has one: answers never cross from one database to another.
+const caches = new WeakMap<Db, ListCache>();
+
+export function listCache(db: Db): ListCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = createListCache(db);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+function createListCache(db: Db): ListCache {
+  // Map keeps insertion order: the first entry is the least recently used.
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  let seenVersion = '';
+
+  const remove = (key: string) => {
+    bytes -= entries.get(key)?.bytes ?? 0;
+    entries.delete(key);
+  };
+
+  return {
+    get(key, build) {
+      const version = databaseVersion(db);
+      if (version !== seenVersion) {
+        // Every kept answer (and every build under way) predates the write: none can be served again.
+        entries.clear();
+        bytes = 0;
+        seenVersion = version;
+      }
+      const kept = entries.get(key);
+      if (kept) {
+        entries.delete(key);
+        entries.set(key, kept);
+        return kept.answer;
+      }
+      const entry: Entry = { answer: build(), bytes: 0 };
+      entries.set(key, entry);
+      entry.answer.then(
+        (answer) => {
+          if (entries.get(key) !== entry) return;
+          entry.bytes = answer.body.length;
+          bytes += entry.bytes;
+          for (const [oldest] of entries) {
+            if (entries.size <= maxEntries && bytes <= maxBytes) break;
+            remove(oldest);
+          }
+        },
+        () => {
+          if (entries.get(key) === entry) remove(key);
+        },
+      );
+      return entry.answer;
+    },
+  };
+}
