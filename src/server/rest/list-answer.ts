@@ -15,9 +15,15 @@ export type ListAnswer = {
   nextBefore: string | null;
 };
 
+const comma = Buffer.from(',');
+const close = Buffer.from(']}');
+
 /** `{"<name>":[...]}` of the page. */
 export function listAnswer(name: string, page: ListPage): ListAnswer {
-  const body = Buffer.from(`{"${name}":[${page.entries.join(',')}]}`);
+  const parts: Buffer[] = [Buffer.from(`{"${name}":[`)];
+  page.entries.forEach((entry, i) => parts.push(...(i === 0 ? [entry] : [comma, entry])));
+  parts.push(close);
+  const body = Buffer.concat(parts);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   return { body, etag, total: page.total, nextBefore: page.nextBefore };
 }

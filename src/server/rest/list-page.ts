@@ -44,8 +44,8 @@ export function prepareList(db: Db, list: ListSql) {
 export type ListStatements = ReturnType<typeof prepareList>;
 
 export type ListPage = {
-  /** The entries' JSON, oldest first (the mock's order). */
-  entries: string[];
+  /** The entries' JSON as UTF-8, oldest first (the mock's order). */
+  entries: Buffer[];
   /** How many entries the whole list has. */
   total: number;
   /** The `_id` to pass as `?before=` for the next older page, when older entries remain. */
@@ -79,7 +79,7 @@ export async function newestPage(
     key = found;
   }
   const total = list.count.get(bind)!;
-  const page = { newestFirst: [] as string[], bytes: 0, key };
+  const page = { newestFirst: [] as Buffer[], bytes: 0, key };
   for (;;) {
     // One row more than the page still needs, to know whether older entries remain.
     const want = Math.min(sliceRows, limit - page.newestFirst.length + 1);
@@ -101,12 +101,15 @@ export async function newestPage(
     let read = 0;
     for (const row of rows) {
       read += 1;
-      const bytes = Buffer.byteLength(row.json) + 1;
+      // Encoded entry by entry, so that the answer's bytes are ready when the last slice is (list-answer.ts).
+      const entry = Buffer.from(row.json);
       const count = page.newestFirst.length;
       // Stopping leaves the statement (return() resets it): SQLite writes no entry the page will not carry.
-      if (count === limit || (count > 0 && page.bytes + bytes > legacyLimits.answerBytes)) return 'full';
-      page.newestFirst.push(row.json);
-      page.bytes += bytes;
+      if (count === limit || (count > 0 && page.bytes + entry.length + 1 > legacyLimits.answerBytes)) {
+        return 'full';
+      }
+      page.newestFirst.push(entry);
+      page.bytes += entry.length + 1;
       page.key = [row.createdAt, row.id];
       if (performance.now() - started > sliceMs) return 'next';
     }
