@@ -5,9 +5,9 @@ import { get, post } from '../helpers/http.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 import { trickyText } from '../helpers/tricky-text.js';
 
-// The legacy post and comment objects are written as JSON by SQLite (src/server/rest/post-views.ts). These
-// check what that must not get wrong: text escaping, the order of nested lists, the times, and one statement
-// per response however many posts there are.
+// The legacy post and comment objects are written as JSON by SQLite (src/server/rest/legacy-json.ts). These
+// check what that must not get wrong: text escaping, the order of nested lists, the times, and as many
+// statements per response however many likes and comments the posts carry.
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -88,10 +88,10 @@ describe('legacy posts written by SQLite', () => {
     expect(legacy.updatedAt).toBe(toSecond(card.updatedAt));
   });
 
-  it('streams a long list in pages, in order, every post once, even when many share a time', async () => {
+  it('reads a long list in slices, in order, every post once, even when many share a time', async () => {
     t = await makeTestApp();
     const me = await t.member();
-    // 450 posts, 10 to each millisecond: pages (200 posts) end inside a millisecond, so the key needs the id.
+    // 450 posts, 10 to each millisecond: slices (100 posts) end inside a millisecond, so the key needs the id.
     const rows = Array.from({ length: 450 }, (_, i) => ({
       id: crypto.randomUUID(),
       authorId: me.id,
