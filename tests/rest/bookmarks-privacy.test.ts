@@ -46,8 +46,13 @@ describe('bookmarks in user objects', () => {
     const mine = bookmarksIn((await get(t.app, '/api/users', owner.token)).body.users);
     expect(mine[owner.id]).toEqual(saved);
     expect(mine[stranger.id]).toEqual([]);
-    // The anonymous answer is kept for everyone (list-cache.ts); the owner's never reaches another caller.
+    // The anonymous answer is kept for everyone (list-cache.ts); the owner's never reaches another caller,
+    // and a member without bookmarks gets the anonymous answer itself.
     expect(bookmarksIn((await get(t.app, '/api/users', 'not-a-token')).body.users)).toEqual(anonymous);
+    const plain = await t.member();
+    const theirs = await get(t.app, '/api/users', plain.token);
+    expect(theirs.headers.etag).toBe((await get(t.app, '/api/users')).headers.etag);
+    expect(bookmarksIn(theirs.body.users)[plain.id]).toEqual([]);
   });
 
   it('writes that answer users: the caller sees their own bookmarks, and only theirs', async () => {

@@ -28,10 +28,13 @@ export function listAnswer(name: string, page: ListPage): ListAnswer {
   return { body, etag, total: page.total, nextBefore: page.nextBefore };
 }
 
-/** The `?before=` of a list request: one value, or none for the newest page. */
+/** The `?before=` of a list request: one id, or none for the newest page. */
 export function beforeOf(request: FastifyRequest): string | undefined {
   const { before } = request.query as Record<string, unknown>;
-  if (before !== undefined && typeof before !== 'string') throw badRequest(beforeMessages.malformed);
+  if (before === undefined) return undefined;
+  if (typeof before !== 'string' || before === '' || before.length > 100) {
+    throw badRequest(beforeMessages.malformed);
+  }
   return before;
 }
 

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { legacyLimits } from '../../shared/limits.js';
 import type { Db } from '../db/client.js';
-import { badRequest, notFound } from '../domain/errors.js';
+import { notFound } from '../domain/errors.js';
 
 // A legacy list answer (PRODUCT.md "Limits on every request"): the newest REALM_LEGACY_LIST_LIMIT entries,
 // or the newest below the entry named by `?before=`, stopping at a whole entry before `answerBytes` of JSON.
@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../domain/errors.js';
 // the worker serves other requests between slices.
 
 /** Where an entry sits in its list: (createdAt, id), the order of the list's index. */
-export type Key = [createdAt: number, id: string];
+type Key = [createdAt: number, id: string];
 type EntryRow = { json: string; createdAt: number; id: string };
 type Bind = Record<string, unknown>;
 
@@ -73,7 +73,6 @@ export async function newestPage(
 ): Promise<ListPage> {
   let key = top;
   if (before !== undefined) {
-    if (before === '' || before.length > 100) throw badRequest(beforeMessages.malformed);
     const found = list.key.get({ ...bind, id: before });
     if (!found) throw notFound(beforeMessages.unknown);
     key = found;
@@ -104,7 +103,7 @@ export async function newestPage(
       // Encoded entry by entry, so that the answer's bytes are ready when the last slice is (list-answer.ts).
       const entry = Buffer.from(row.json);
       const count = page.newestFirst.length;
-      // Stopping leaves the statement (return() resets it): SQLite writes no entry the page will not carry.
+      // Leaving the loop resets the statement: SQLite writes at most one entry that the page does not carry.
       if (count === limit || (count > 0 && page.bytes + entry.length + 1 > legacyLimits.answerBytes)) {
         return 'full';
       }

@@ -7,7 +7,13 @@ import { editProfile } from '../domain/profile.js';
 import { beforeOf, sendList } from './list-answer.js';
 import { listCache } from './list-cache.js';
 import { actorOf, bodyOf, params, parse, viewerOf, type RestDeps } from './request.js';
-import { legacyBookmarks, legacyUser, legacyUserByUsername, legacyUsers } from './user-views.js';
+import {
+  hasBookmarks,
+  legacyBookmarks,
+  legacyUser,
+  legacyUserByUsername,
+  legacyUsers,
+} from './user-views.js';
 
 // PRODUCT.md "Privacy": a user object carries `bookmarks` only for its owner, so what a public read answers
 // depends on the token that came with it (`Vary`).
@@ -22,13 +28,15 @@ export function userRoutes(app: FastifyInstance, deps: RestDeps) {
       `${app.prefix}/users/bookmark`,
     );
 
-  // Without a token the list is the same for everyone, and kept (list-cache.ts); with one, it is the caller's.
+  // The list is the same for every caller but one who has bookmarks: that answer is built for them alone,
+  // the others' is kept (list-cache.ts).
   app.get('/users', async (request, reply) => {
     const viewer = await viewerOf(deps, request);
     const before = beforeOf(request);
-    const answer = viewer
-      ? await legacyUsers(deps, viewer, before)
-      : await listCache(db).get(JSON.stringify(['users', before]), () => legacyUsers(deps, null, before));
+    const answer =
+      viewer && hasBookmarks(deps, viewer)
+        ? await legacyUsers(deps, viewer, before)
+        : await listCache(db).get(JSON.stringify(['users', before]), () => legacyUsers(deps, null, before));
     return sendList(request, reply.header('vary', 'authorization'), 200, answer, `${app.prefix}/users`);
   });
 

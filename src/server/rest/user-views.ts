@@ -46,6 +46,11 @@ export async function legacyUsers(deps: RestDeps, viewer: Viewer, before?: strin
   return listAnswer('users', page);
 }
 
+/** Whether the member has bookmarks: a caller without any sees the users list exactly as anyone does. */
+export function hasBookmarks(deps: RestDeps, userId: string): boolean {
+  return statements(deps.db).bookmarks.count.get({ userId })! > 0;
+}
+
 /** `{"bookmarks":[...]}`: the post ids a member bookmarked most recently, in the order added. */
 export async function legacyBookmarks(deps: RestDeps, userId: string, before?: string): Promise<ListAnswer> {
   const page = await newestPage(statements(deps.db).bookmarks, { userId }, deps.legacyListLimit, before);
