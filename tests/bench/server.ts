@@ -32,10 +32,17 @@ function privateMemoryOf(pid: number): number {
   }
 }
 
-/** The production server (src/server/main.ts) as its own process, as a self-hoster runs it. */
-export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+/**
+ * The production server (src/server/main.ts) as its own process, as a self-hoster runs it. `nodeArgs` go to
+ * node after tsx (e.g. another `--import`); cluster workers inherit them.
+ */
+export async function startBenchServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<BenchServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const args = ['--import', 'tsx', ...nodeArgs, 'src/server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: paths.root,
     env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', REALM_RATE_LIMIT: 'off', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
