@@ -28,12 +28,14 @@ export type E2ePage = {
   url: (path: string) => string;
 };
 
-/** The real server on a fresh, seeded database (rate limit off: the tests sign in many times) and Chromium. */
+/**
+ * The real server on a fresh, seeded database and Chromium. The rate limits are on, as on a real instance:
+ * a member using the web app, however fast, must never meet them.
+ */
 export async function startE2e(): Promise<E2e> {
   const dir = mkdtempSync(join(tmpdir(), 'realm-e2e-'));
   const server = await startServer({
     REALM_DB: join(dir, 'realm.db'),
-    REALM_RATE_LIMIT: 'off',
   });
   const browser = await launchBrowser();
   return {
