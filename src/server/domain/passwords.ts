@@ -17,7 +17,7 @@ const hashSlots = workSlots({
 });
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return hashSlots(() => deriveNow(password, salt, options));
+  return hashSlots.run(() => deriveNow(password, salt, options));
 }
 
 function deriveNow(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {

@@ -1,6 +1,6 @@
 /**
- * At most `running` pieces of work at once; up to `waiting` more wait their turn, each for at most `waitMs`.
- * Work beyond that is refused at once with `busy()`, so a burst costs the server a bounded amount.
+ * At most `running` pieces of work at once; up to `waiting` more wait their turn, in order, each for at most
+ * `waitMs`. Work beyond that is refused at once with `busy()`, so a burst costs the server a bounded amount.
  */
 export function workSlots(options: { running: number; waiting: number; waitMs: number; busy: () => Error }) {
   let running = 0;
@@ -25,15 +25,31 @@ export function workSlots(options: { running: number; waiting: number; waitMs: n
     });
   }
 
-  return async function run<T>(work: () => Promise<T>): Promise<T> {
+  /** Waits for a slot; the answer gives it back (once, however often it is called). */
+  async function acquire(): Promise<() => void> {
     await turn();
-    try {
-      return await work();
-    } finally {
-      // A finished piece hands its slot straight to the next in line.
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      // A slot given back goes straight to the next in line.
       const next = queue.shift();
       if (next) next();
       else running--;
-    }
+    };
+  }
+
+  return {
+    acquire,
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      const release = await acquire();
+      try {
+        return await work();
+      } finally {
+        release();
+      }
+    },
+    /** Nothing running and nothing waiting. */
+    idle: () => running === 0 && queue.length === 0,
   };
 }

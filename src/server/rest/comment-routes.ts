@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { commentText } from '../../shared/schemas.js';
 import { requirePost } from '../domain/posts.js';
 import { addComment, deleteComment, editComment, voteComment } from '../domain/comments.js';
-import { beforeOf, sendList } from './list-answer.js';
+import { beforeOf, buildFor, sendList } from './list-answer.js';
 import { listCache } from './list-cache.js';
 import { legacyComments } from './post-views.js';
 import { actorOf, params, parse, textPayload, type RestDeps } from './request.js';
@@ -19,7 +19,7 @@ export function commentRoutes(app: FastifyInstance, deps: RestDeps) {
     before?: string,
   ) => {
     const answer = await listCache(db).get(JSON.stringify(['comments', postId, before]), () =>
-      legacyComments(db, limit, postId, before),
+      buildFor(request, () => legacyComments(db, limit, postId, before)),
     );
     return sendList(request, reply, status, answer, `${app.prefix}/comments/${encodeURIComponent(postId)}`);
   };

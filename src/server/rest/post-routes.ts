@@ -3,7 +3,7 @@ import { postContent } from '../../shared/schemas.js';
 import { findUserIdByUsername } from '../domain/auth.js';
 import { messages, notFound } from '../domain/errors.js';
 import { createPost, deletePost, dislikePost, editPost, likePost } from '../domain/posts.js';
-import { beforeOf, sendList } from './list-answer.js';
+import { beforeOf, buildFor, sendList } from './list-answer.js';
 import { listCache } from './list-cache.js';
 import { legacyPostJson, legacyPosts } from './post-views.js';
 import { actorOf, params, parse, sendJson, textPayload, type RestDeps } from './request.js';
@@ -16,7 +16,7 @@ export function postRoutes(app: FastifyInstance, deps: RestDeps) {
   const postsPath = `${app.prefix}/posts`;
   const posts = async (request: FastifyRequest, reply: FastifyReply, status: number, before?: string) => {
     const answer = await listCache(db).get(JSON.stringify(['posts', before]), () =>
-      legacyPosts(db, limit, { before }),
+      buildFor(request, () => legacyPosts(db, limit, { before })),
     );
     return sendList(request, reply, status, answer, postsPath);
   };
@@ -33,7 +33,7 @@ export function postRoutes(app: FastifyInstance, deps: RestDeps) {
     if (!authorId) throw notFound(messages.userNotFound);
     const before = beforeOf(request);
     const answer = await listCache(db).get(JSON.stringify(['posts by', authorId, before]), () =>
-      legacyPosts(db, limit, { authorId, before }),
+      buildFor(request, () => legacyPosts(db, limit, { authorId, before })),
     );
     return sendList(request, reply, 200, answer, `${postsPath}/user/${encodeURIComponent(username!)}`);
   });

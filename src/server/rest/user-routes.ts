@@ -4,7 +4,7 @@ import { addBookmark, removeBookmark } from '../domain/bookmarks.js';
 import { badRequest } from '../domain/errors.js';
 import { follow, unfollow } from '../domain/follow.js';
 import { editProfile } from '../domain/profile.js';
-import { beforeOf, sendList } from './list-answer.js';
+import { beforeOf, buildFor, sendList } from './list-answer.js';
 import { listCache } from './list-cache.js';
 import { actorOf, bodyOf, params, parse, viewerOf, type RestDeps } from './request.js';
 import {
@@ -24,7 +24,7 @@ export function userRoutes(app: FastifyInstance, deps: RestDeps) {
       request,
       reply,
       200,
-      await legacyBookmarks(deps, userId, before),
+      await buildFor(request, () => legacyBookmarks(deps, userId, before)),
       `${app.prefix}/users/bookmark`,
     );
 
@@ -35,8 +35,10 @@ export function userRoutes(app: FastifyInstance, deps: RestDeps) {
     const before = beforeOf(request);
     const answer =
       viewer && hasBookmarks(deps, viewer)
-        ? await legacyUsers(deps, viewer, before)
-        : await listCache(db).get(JSON.stringify(['users', before]), () => legacyUsers(deps, null, before));
+        ? await buildFor(request, () => legacyUsers(deps, viewer, before))
+        : await listCache(db).get(JSON.stringify(['users', before]), () =>
+            buildFor(request, () => legacyUsers(deps, null, before)),
+          );
     return sendList(request, reply.header('vary', 'authorization'), 200, answer, `${app.prefix}/users`);
   });
 
