@@ -9,6 +9,7 @@ import type { Db } from './db/client.js';
 import { noSignInLimits, signInLimits } from './domain/sign-in-limits.js';
 import { createTokenKeys } from './domain/tokens.js';
 import { addressSet, capConnectionsPerAddress } from './connection-limit.js';
+import { clientKeys, shareFairly } from './fair-share.js';
 import { apiNotFound, frameworkErrors, isApiPath, registerErrorHandling } from './http-errors.js';
 import { paths } from './paths.js';
 import { limitRequests } from './request-limit.js';
@@ -79,7 +80,9 @@ export async function buildApp({
   });
   await app.register(fastifyCompress, compression);
 
-  if (config.rateLimit) await limitRequests(app, { keys, max: config.requestsPer5Minutes });
+  const keyOf = clientKeys(keys);
+  if (config.rateLimit) await limitRequests(app, { keyOf, max: config.requestsPer5Minutes });
+  shareFairly(app, keyOf);
 
   // A query proves the database answers; compiled once, as every frequent statement is (db/prepared.ts).
   const databaseAnswers = db.$client.prepare('select 1');

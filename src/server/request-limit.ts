@@ -1,7 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tryLater } from './domain/errors.js';
-import { tokenFromHeader, type TokenKeys } from './domain/tokens.js';
 import { isApiPath } from './http-errors.js';
 
 /** The general limit's window (Mastodon's, with its 300 requests per account or address). */
@@ -15,15 +14,11 @@ const windowMs = 5 * 60_000;
  * a page must not write to the database. With REALM_WORKERS=N a client spread over N workers could so make up
  * to N times the limit; login and signup, where that matters, count in the database (sign-in-limits.ts).
  */
-export async function limitRequests(app: FastifyInstance, options: { keys: TokenKeys; max: number }) {
-  const keyOf = async (request: FastifyRequest) => {
-    const token = tokenFromHeader(request.headers.authorization);
-    if (token) {
-      const claims = await options.keys.verify(token).catch(() => null);
-      if (claims) return `member:${claims._id}`;
-    }
-    return `address:${request.ip}`;
-  };
+export async function limitRequests(
+  app: FastifyInstance,
+  options: { keyOf: (request: FastifyRequest) => Promise<string>; max: number },
+) {
+  const { keyOf } = options;
   await app.register(fastifyRateLimit, {
     global: true,
     hook: 'onRequest',

@@ -61,12 +61,13 @@ describe('failed logins on one account', () => {
 
 describe('password hashing under a burst', () => {
   it('runs two hashes at a time, lets 16 more wait briefly, and answers the rest 503 with Retry-After', async () => {
-    t = await makeTestApp(); // no rate limits: the burst could come from many addresses
+    t = await makeTestApp(); // no rate limits: the burst comes from many addresses
     const burst = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         t.app.inject({
           method: 'POST',
           url: '/api/auth/signup',
+          remoteAddress: `198.51.100.${i + 1}`,
           payload: { username: `burst${i}`, password: 'long-enough-password' },
         }),
       ),
