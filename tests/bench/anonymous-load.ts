@@ -53,7 +53,11 @@ export async function anonymousLoad(baseUrl: string, reads: HeavyRead[], options
       const cursor = Math.floor(n / reads.length) % 2 === 1;
       const before = read.cursors[Math.floor(Math.random() * read.cursors.length)];
       const path = cursor && before ? `${read.path}?before=${encodeURIComponent(before)}` : read.path;
-      const result = await probe(baseUrl + path, {}, options.timeoutMs);
+      const result = await probe(
+        baseUrl + path,
+        { headers: { 'accept-encoding': 'identity' } },
+        options.timeoutMs,
+      );
       record(read, cursor, result);
       // Refused connections (a server that has died) would otherwise spin this loop.
       if (result.status === 0) await new Promise((resolve) => setTimeout(resolve, 100));
