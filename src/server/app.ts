@@ -80,9 +80,11 @@ export async function buildApp({
   });
   await app.register(fastifyCompress, compression);
 
-  const keyOf = clientKeys(keys);
-  if (config.rateLimit) await limitRequests(app, { keyOf, max: config.requestsPer5Minutes });
-  shareFairly(app, keyOf);
+  if (config.rateLimit) {
+    const keyOf = clientKeys(keys);
+    await limitRequests(app, { keyOf, max: config.requestsPer5Minutes });
+    shareFairly(app, keyOf);
+  }
 
   // A query proves the database answers; compiled once, as every frequent statement is (db/prepared.ts).
   const databaseAnswers = db.$client.prepare('select 1');

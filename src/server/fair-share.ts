@@ -34,7 +34,7 @@ export const requestsAtOncePerClient = 4;
 
 /**
  * Each client has at most `requestsAtOncePerClient` requests to /api and /trpc being answered at once; up to 64
- * more wait their turn, in order, costing nothing meanwhile, for up to half a second, and the rest get 503
+ * more wait their turn, in order, costing nothing meanwhile, for up to 400 ms, and the rest get 503
  * with Retry-After (issue 13). One client keeping 32 long reads in flight had the worker take up all 32 in
  * every turn of its event loop, and a member's feed request waited behind them all (p50 ~90 ms against ~7 ms
  * alone). Counted in each process, like the general rate limit.
@@ -46,7 +46,7 @@ export function shareFairly(app: FastifyInstance, keyOf: (request: FastifyReques
     const key = await keyOf(request);
     let client = clients.get(key);
     if (!client) {
-      client = workSlots({ running: requestsAtOncePerClient, waiting: 64, waitMs: 500, busy });
+      client = workSlots({ running: requestsAtOncePerClient, waiting: 64, waitMs: 400, busy });
       clients.set(key, client);
     }
     const release = await client.acquire();

@@ -51,7 +51,7 @@ export function listAnswer(name: string, page: ListPage): ListAnswer {
 const readBuilds = workSlots({
   running: 1,
   waiting: 8,
-  waitMs: 300,
+  waitMs: 200,
   busy: () => tryLater(503, 'The server is busy building other long lists. Try again in a moment.', 2),
 });
 
