@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { write, type Db } from '../db/client.js';
 import { preparedOnce } from '../db/prepared.js';
 import { bookmarks, users } from '../db/schema.js';
@@ -46,15 +46,4 @@ export function removeBookmark(db: Db, actor: Actor, postId: string): void {
     statements(db).remove.run({ userId: actor.id, postId });
     statements(db).touchMember.run({ userId: actor.id, at: now() });
   });
-}
-
-/** The member's bookmarked post ids in the order they were added (spec section 3: a list of post ids). */
-export function bookmarkedPostIds(db: Db, userId: string): string[] {
-  return db
-    .select({ postId: bookmarks.postId })
-    .from(bookmarks)
-    .where(eq(bookmarks.userId, userId))
-    .orderBy(asc(bookmarks.createdAt), asc(bookmarks.postId))
-    .all()
-    .map((row) => row.postId);
 }
