@@ -3,7 +3,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import { limits } from '../shared/limits.js';
 import { serveClient } from './client-files.js';
-import { compression } from './compression.js';
+import { compression, gzipSmallAnswers } from './compression.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { noSignInLimits, signInLimits } from './domain/sign-in-limits.js';
@@ -78,6 +78,7 @@ export async function buildApp({
       },
     },
   });
+  gzipSmallAnswers(app);
   await app.register(fastifyCompress, compression);
 
   if (config.rateLimit) {

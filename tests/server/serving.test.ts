@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import helmet from 'helmet';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -79,6 +80,27 @@ describe('serving', () => {
     const res = await call(t.app, 'GET', '/api/posts', { headers: { 'accept-encoding': 'gzip' } });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('gzips a feed page on the spot: the same bytes, and br-only clients still get brotli', async () => {
+    t = await makeTestApp({ seed: true });
+    const member = await t.member();
+    const url = '/trpc/posts.explore?input=%7B%7D';
+    const read = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: member.token, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await read();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await read('gzip, deflate, br');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    const brotli = await read('br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
   });
 
   it('answers unknown /api and /trpc paths with JSON 404s', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { compression } from '../compression.js';
+import { acceptsGzip, compression, minCompressBytes } from '../compression.js';
 import { badRequest, tryLater } from '../domain/errors.js';
 import { workSlots } from '../domain/work-slots.js';
 import { beforeMessages, type ListPage } from './list-page.js';
@@ -86,7 +86,7 @@ export async function sendList(
     return reply.code(304).send();
   }
   reply.code(status).type('application/json; charset=utf-8');
-  if (answer.body.length < minGzipBytes || !acceptsGzip(request.headers['accept-encoding'])) {
+  if (answer.body.length < minCompressBytes || !acceptsGzip(request.headers['accept-encoding'])) {
     return reply.send(answer.body);
   }
   // Other codings than gzip are left to @fastify/compress, which compresses each answer anew. The bytes
@@ -98,12 +98,6 @@ export async function sendList(
     .header('etag', `W/${answer.etag}`)
     .send(await answer.gzipped());
 }
-
-/** Smaller answers are not worth compressing (@fastify/compress's own threshold). */
-const minGzipBytes = 1024;
-
-const acceptsGzip = (header: string | undefined) =>
-  header !== undefined && /(^|,)\s*(x-)?gzip\s*(,|$|;\s*q=(1|0?\.\d*[1-9]))/i.test(header);
 
 /** RFC 9110 13.1.2: If-None-Match lists tags (or `*`) and compares them weakly, so `W/` is ignored. */
 function hasTag(header: string | undefined, etag: string): boolean {
