@@ -94,13 +94,15 @@ export function report(m: Measurements): string[] {
     '\nEvent-loop delay of each server process, from listening to SIGTERM (an idle loop shows ~10 ms):',
   );
   console.table(
-    m.loopDelays.map(({ pid, role, final, seconds, maxMs, p99Ms, meanMs }) => ({
+    m.loopDelays.map(({ pid, role, final, seconds, maxMs, p99Ms, meanMs, feedInServer }) => ({
       pid,
       role: final ? role : `${role} (killed: its last snapshot)`,
       seconds,
       maxMs,
       p99Ms,
       meanMs,
+      // The feed's requests from parsed to answered in this process, alone and under load together.
+      feedInServer: `${feedInServer.count} requests, p50 ${feedInServer.p50Ms} / p99 ${feedInServer.p99Ms} ms`,
     })),
   );
   if (m.loopDelays.length < m.processes)

@@ -23,6 +23,11 @@ export type LoopDelay = {
   maxMs: number;
   p99Ms: number;
   meanMs: number;
+  /**
+   * The home feed's requests as this process saw them, from parsed to answered (alone and under load
+   * together): what the feed's time at the client holds beyond this was spent outside the server.
+   */
+  feedInServer: { count: number; p50Ms: number; p99Ms: number };
 };
 
 if (prefix) {
@@ -40,6 +45,20 @@ if (prefix) {
   // Fired when a server of this process (or, in the cluster's primary, its shared handle) is listening.
   subscribe('tracing:net.server.listen:asyncEnd', start);
 
+  const feedStarts = new WeakMap<object, number>();
+  const feedTimes: number[] = [];
+  type HttpMessage = { request: { url?: string } };
+  subscribe('http.server.request.start', (message) => {
+    const { request } = message as HttpMessage;
+    if (request.url?.includes('posts.feed')) feedStarts.set(request, performance.now());
+  });
+  subscribe('http.server.response.finish', (message) => {
+    const startedAt = feedStarts.get((message as HttpMessage).request);
+    if (startedAt !== undefined) feedTimes.push(performance.now() - startedAt);
+  });
+  const percentile = (sorted: number[], q: number) =>
+    Math.round((sorted[Math.floor(q * (sorted.length - 1))] ?? 0) * 10) / 10;
+
   const ms = (ns: number) => Math.round(ns / 1e4) / 100;
   const write = (last: boolean) => {
     if (final) return;
@@ -56,6 +75,10 @@ if (prefix) {
       maxMs: measured ? ms(histogram.max) : 0,
       p99Ms: measured ? ms(histogram.percentile(99)) : 0,
       meanMs: measured ? ms(histogram.mean) : 0,
+      feedInServer: (() => {
+        const sorted = [...feedTimes].sort((a, b) => a - b);
+        return { count: sorted.length, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99) };
+      })(),
     };
     // Renamed into place, so that a process killed while writing never leaves half a file.
     const file = `${prefix}-${process.pid}.json`;
