@@ -15,7 +15,7 @@ import { paths } from './paths.js';
 import { limitRequests } from './request-limit.js';
 import { restApi } from './rest/index.js';
 import { sendSecurityHeaders } from './security-headers.js';
-import { createContext } from './trpc/context.js';
+import { callerOf, createContext } from './trpc/context.js';
 import { answerCallsDirectly, type OnCallError } from './trpc/direct-calls.js';
 import { maxBatchSize, retryAfterOf } from './trpc/init.js';
 import { appRouter, type AppRouter } from './trpc/root.js';
@@ -112,8 +112,7 @@ export async function buildApp({
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
-        createContext: ({ req }) =>
-          createContext(contextDeps, { authorization: req.headers.authorization, clientAddress: req.ip }),
+        createContext: ({ req }) => createContext(contextDeps, callerOf(req)),
         onError,
         maxBatchSize,
         responseMeta: ({ errors }) => {

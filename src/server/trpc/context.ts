@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { noSignInLimits, type SignInLimits } from '../domain/sign-in-limits.js';
 import type { TokenKeys } from '../domain/tokens.js';
@@ -6,6 +7,12 @@ export type ContextDeps = { db: Db; keys: TokenKeys; signInLimits?: SignInLimits
 
 /** What a request brings: its authorization header, and the client's address (none for server-side calls). */
 export type Caller = { authorization: string | undefined; clientAddress?: string };
+
+/** The caller of an HTTP request; `request.ip` is the client behind a trusted proxy (REALM_TRUST_PROXY). */
+export const callerOf = (request: FastifyRequest): Caller => ({
+  authorization: request.headers.authorization,
+  clientAddress: request.ip,
+});
 
 export type Context = {
   db: Db;

@@ -8,7 +8,7 @@ import {
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toJson } from '../domain/json-text.js';
-import { createContext, type ContextDeps } from './context.js';
+import { callerOf, createContext, type ContextDeps } from './context.js';
 import { maxBatchSize, retryAfterOf } from './init.js';
 import { appRouter } from './root.js';
 
@@ -73,10 +73,7 @@ export function answerCallsDirectly(scope: FastifyInstance, deps: ContextDeps, o
   scope.addHook('preHandler', async (request, reply) => {
     const parsed = callsOf(request);
     if (!parsed) return;
-    const ctx = createContext(deps, {
-      authorization: request.headers.authorization,
-      clientAddress: request.ip,
-    });
+    const ctx = createContext(deps, callerOf(request));
     const errors: TRPCError[] = [];
     const answers = await Promise.all(
       parsed.calls.map(async ({ path, type, input }, batchIndex) => {
