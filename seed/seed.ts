@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { count, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { write, type Db } from '../src/server/db/client.js';
 import { comments, posts, users } from '../src/server/db/schema.js';
 import { hashPassword } from '../src/server/domain/passwords.js';
@@ -8,8 +8,10 @@ import { demoCredentials, seedMembers, seedPosts } from './data.js';
 
 const hour = 60 * 60 * 1000;
 
-export function isEmpty(db: Db): boolean {
-  return (db.select({ n: count() }).from(users).get()?.n ?? 0) === 0;
+/** Whether the demo member of "Add Test Credentials" exists: the demo has been loaded on this instance. */
+export function hasDemoMember(db: Db): boolean {
+  const demo = seedMembers.find((member) => member.username === demoCredentials.username)!;
+  return (db.select({ n: count() }).from(users).where(eq(users.id, demo.id)).get()?.n ?? 0) > 0;
 }
 
 /**

@@ -50,6 +50,7 @@ const envSchema = z.object({
     })
     .default([]),
   REALM_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000).default(64),
+  REALM_DEMO: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
 });
 
 export type Config = {
@@ -69,6 +70,8 @@ export type Config = {
   trustProxy: string[];
   /** Open connections one client address may hold at once (trusted proxies are not capped). */
   connectionsPerAddress: number;
+  /** Load the spec's demo members and posts at start (`--demo`, REALM_DEMO=1); a real instance starts empty. */
+  demo: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -96,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     legacyListLimit: e.REALM_LEGACY_LIST_LIMIT,
     trustProxy: e.REALM_TRUST_PROXY,
     connectionsPerAddress: e.REALM_CONNECTIONS_PER_ADDRESS,
+    demo: e.REALM_DEMO === '1',
   };
 }

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
-import { isEmpty, runSeed } from '../../seed/seed.js';
+import { hasDemoMember, runSeed } from '../../seed/seed.js';
 import { buildApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
 import { closeDatabase, openDatabase } from './db/client.js';
@@ -8,12 +8,13 @@ import { looseFileModes } from './db/file-modes.js';
 import { resolveJwtSecret } from './domain/tokens.js';
 
 /**
- * Opens the database (migrating it, seeding it when empty) and settles the token secret. `warnings` name
- * data files that others than their owner can read (files made before Realm created them owner-only).
+ * Opens the database (migrating it; loading the demo when asked and missing) and settles the token secret.
+ * `warnings` name data files that others than their owner can read (files made before Realm created them
+ * owner-only).
  */
 export async function prepareDatabase(config: Config) {
   const db = openDatabase(config.dbPath);
-  if (isEmpty(db)) await runSeed(db);
+  if (config.demo && !hasDemoMember(db)) await runSeed(db);
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dbPath);
   return { db, jwtSecret, warnings: looseFileModes(config.dbPath) };
 }

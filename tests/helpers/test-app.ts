@@ -22,6 +22,7 @@ export const testConfig: Config & { jwtSecret: string } = {
   legacyListLimit: 1000,
   trustProxy: [],
   connectionsPerAddress: 64,
+  demo: false,
 };
 
 export type TestApp = {

@@ -14,6 +14,8 @@ export function LoginPage() {
   const passwordId = useId();
   const signIn = useSignIn();
   const login = trpc.auth.login.useMutation({ onSuccess: ({ token, user }) => signIn(token, user) });
+  // Only an instance started with the demo has the demo member; elsewhere the button would fill in nothing.
+  const demo = trpc.instance.about.useQuery(undefined, { staleTime: Infinity }).data?.demo ?? false;
 
   return (
     <div className="card auth-card">
@@ -48,16 +50,18 @@ export function LoginPage() {
             Wrong crediential
           </p>
         )}
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => {
-            setUsername(demoCredentials.username);
-            setPassword(demoCredentials.password);
-          }}
-        >
-          Add Test Credentials
-        </button>
+        {demo && (
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => {
+              setUsername(demoCredentials.username);
+              setPassword(demoCredentials.password);
+            }}
+          >
+            Add Test Credentials
+          </button>
+        )}
         <button type="submit" className="button" disabled={login.isPending}>
           Login to your account
         </button>

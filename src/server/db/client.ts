@@ -3,6 +3,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { paths } from '../paths.js';
 import { createPrivately } from './file-modes.js';
+import { nativeBindingOption } from './native-binding.js';
 import { preparedOnce } from './prepared.js';
 import * as schema from './schema.js';
 
@@ -14,7 +15,7 @@ const cacheKib = 64 * 1024;
 /** Opens (creating it owner-only if needed) and migrates the database. `:memory:` gives a private one. */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') createPrivately(file);
-  const sqlite = new Database(file);
+  const sqlite = new Database(file, nativeBindingOption());
   // WAL lets readers run beside the writer; NORMAL sync is durable across process crashes in WAL mode.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

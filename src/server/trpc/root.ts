@@ -3,6 +3,7 @@ import { authRouter } from './routers/auth.js';
 import { bookmarksRouter } from './routers/bookmarks.js';
 import { commentsRouter } from './routers/comments.js';
 import { followRouter } from './routers/follow.js';
+import { instanceRouter } from './routers/instance.js';
 import { postsRouter } from './routers/posts.js';
 import { usersRouter } from './routers/users.js';
 
@@ -13,6 +14,7 @@ export const appRouter = router({
   users: usersRouter,
   bookmarks: bookmarksRouter,
   follow: followRouter,
+  instance: instanceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,32 @@
+import { dirname, join, resolve } from 'node:path';
+import { loadConfig, type Config } from '../server/config.js';
+import { closeDatabase, openDatabase, type Db } from '../server/db/client.js';
+import { unpackRuntime } from '../server/paths.js';
+import type { Parsed } from './command.js';
+
+/**
+ * The configuration a command works with: the environment as the server reads it, then the flags, which
+ * win. `--data DIR` means the database `DIR/realm.db` (and the token secret beside it).
+ */
+export function configFrom(parsed: Parsed, env: NodeJS.ProcessEnv = process.env): Config {
+  const config = loadConfig(env);
+  const data = parsed.values.data;
+  if (typeof data === 'string') config.dbPath = join(data, 'realm.db');
+  return config;
+}
+
+/** The folder holding the database, its token secret and (in the single executable) unpacked files. */
+export function dataFolderOf(config: Config): string {
+  return resolve(dirname(config.dbPath));
+}
+
+/** Opens (migrating) the instance's database for `work`, and closes it whatever happens. */
+export async function withDatabase<T>(config: Config, work: (db: Db) => Promise<T> | T): Promise<T> {
+  unpackRuntime(dataFolderOf(config));
+  const db = openDatabase(config.dbPath);
+  try {
+    return await work(db);
+  } finally {
+    closeDatabase(db);
+  }
+}

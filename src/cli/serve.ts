@@ -1,0 +1,45 @@
+import cluster from 'node:cluster';
+import { runWorkers } from '../server/cluster.js';
+import { unpackRuntime } from '../server/paths.js';
+import { closeOnSignals, startApp } from '../server/start.js';
+import { dataHelp, UsageError, type Command } from './command.js';
+import { configFrom, dataFolderOf } from './instance.js';
+
+export const serve: Command = {
+  name: 'serve',
+  summary: 'serve the instance (the default command)',
+  usage: '[--port PORT] [--host HOST] [--data DIR] [--demo]',
+  details: `Creates the data folder, migrates the database and serves the web app and the API.
+The environment variables (README, "Configuration") keep working; these flags win over them.
+
+  --port PORT       port to listen on (PORT, default 3000)
+  --host HOST       address to listen on (HOST, default 127.0.0.1)
+${dataHelp}
+  --demo            load the demo members and posts if missing (REALM_DEMO=1)`,
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    data: { type: 'string' },
+    demo: { type: 'boolean' },
+  },
+  positionals: [],
+  async run(parsed) {
+    const { port, host, demo } = parsed.values;
+    if (port !== undefined && !(/^\d+$/.test(String(port)) && Number(port) <= 65535)) {
+      throw new UsageError(`--port must be a number from 0 to 65535, not "${port}"`);
+    }
+    const env = { ...process.env };
+    if (port !== undefined) env.PORT = String(port);
+    if (host !== undefined) env.HOST = String(host);
+    if (demo) env.REALM_DEMO = '1';
+    const config = configFrom(parsed, env);
+    unpackRuntime(dataFolderOf(config));
+    if (config.workers > 1 && cluster.isPrimary) {
+      // The primary exits when its workers have (cluster.ts).
+      return runWorkers(config);
+    }
+    const app = await startApp(config);
+    closeOnSignals(app);
+    await app.listen({ port: config.port, host: config.host });
+  },
+};
