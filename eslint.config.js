@@ -17,10 +17,9 @@ export default tseslint.config(
     files: [
       'seed/**',
       'tests/bench/**',
-      'src/server/main.ts',
       'src/server/dev.ts',
-      'src/server/ensure-build.ts',
-      'src/server/db/migrate-cli.ts',
+      'src/cli/**',
+      'scripts/**',
     ],
     rules: { 'no-console': 'off' },
   },

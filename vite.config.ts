@@ -48,7 +48,8 @@ export default defineConfig({
   test: {
     root: '.',
     include: ['tests/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
+    // Suites with their own configs: the browser, the HTTP contract (built program) and the binary tests.
+    exclude: ['tests/e2e/**', 'tests/contract/**', 'tests/binary/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
   },

@@ -19,14 +19,16 @@ function newest(sources) {
     if (!existsSync(source)) continue;
     const stat = statSync(source);
     if (!stat.isDirectory()) latest = Math.max(latest, stat.mtimeMs);
-    else for (const entry of readdirSync(source, { recursive: true })) {
-      latest = Math.max(latest, statSync(join(source, String(entry))).mtimeMs);
-    }
+    else
+      for (const entry of readdirSync(source, { recursive: true })) {
+        latest = Math.max(latest, statSync(join(source, String(entry))).mtimeMs);
+      }
   }
   return latest;
 }
 
-const isStale = (output, sources) => !existsSync(at(output)) || statSync(at(output)).mtimeMs < newest(sources);
+const isStale = (output, sources) =>
+  !existsSync(at(output)) || statSync(at(output)).mtimeMs < newest(sources);
 
 export async function buildClient() {
   // A NODE_ENV of development or test in the shell would otherwise give React's development build.

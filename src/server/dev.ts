@@ -6,7 +6,8 @@ import { closeOnSignals, startApp } from './start.js';
 // `npm run dev`: one process, one port. Fastify serves /api and /trpc; Vite (middleware mode) serves the
 // client with hot reload, and its index.html for every client route.
 try {
-  const config = loadConfig();
+  // A checkout's development server is the demo: its members and posts are loaded.
+  const config = { ...loadConfig(), demo: true };
   const app = await startApp(config, { serveBuiltClient: false, contentSecurityPolicy: false });
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'spa' });
   await app.register(middie);

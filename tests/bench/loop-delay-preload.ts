@@ -3,7 +3,7 @@ import { subscribe } from 'node:diagnostics_channel';
 import { renameSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
-// `node --import tsx --import ./tests/bench/loop-delay-preload.ts src/server/main.ts`, for
+// `node --import tsx --import ./tests/bench/loop-delay-preload.ts src/cli/entry.ts serve`, for
 // `npm run bench:hardening` (issue 13): measures this process's event-loop delay from the moment it listens
 // (start-up, migrations and compiling are not requests) until it is asked to stop (closing the database is
 // not either), and writes it to `$BENCH_LOOP_DELAY_FILE-<pid>.json`: every second, and finally on SIGTERM or

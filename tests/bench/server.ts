@@ -33,7 +33,7 @@ function privateMemoryOf(pid: number): number {
 }
 
 /**
- * The production server (src/server/main.ts) as its own process, as a self-hoster runs it. `nodeArgs` go to
+ * The production server (`realm serve`, src/cli/entry.ts) as its own process, as a self-hoster runs it. `nodeArgs` go to
  * node after tsx (e.g. another `--import`); cluster workers inherit them.
  */
 export async function startBenchServer(
@@ -41,7 +41,7 @@ export async function startBenchServer(
   nodeArgs: string[] = [],
 ): Promise<BenchServer> {
   const port = await freePort();
-  const args = ['--import', 'tsx', ...nodeArgs, 'src/server/main.ts'];
+  const args = ['--import', 'tsx', ...nodeArgs, 'src/cli/entry.ts', 'serve'];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: paths.root,
     env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', REALM_RATE_LIMIT: 'off', ...env },

@@ -3,17 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from '../helpers/server-process.js';
+import { startDevServer, type RealmServer } from '../helpers/realm-program.js';
 import { launchBrowser } from './browser.js';
 
-let server: ServerProcess;
+let server: RealmServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer(
-    { REALM_DB: join(mkdtempSync(join(tmpdir(), 'realm-dev-')), 'realm.db') },
-    'src/server/dev.ts',
-  );
+  server = await startDevServer({ REALM_DB: join(mkdtempSync(join(tmpdir(), 'realm-dev-')), 'realm.db') });
   browser = await launchBrowser();
 });
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { demoCredentials } from '../../src/shared/demo.js';
-import { startServer, type ServerProcess } from '../helpers/server-process.js';
+import { startRealm, type RealmServer } from '../helpers/realm-program.js';
 import { launchBrowser } from './browser.js';
 
 export { demoCredentials };
@@ -14,7 +14,7 @@ export { demoCredentials };
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export type E2e = {
-  server: ServerProcess;
+  server: RealmServer;
   browser: Browser;
   /** A fresh browser context (its own sessionStorage) and page; console errors are collected. */
   newPage(options?: { width?: number; height?: number; colorScheme?: 'light' | 'dark' }): Promise<E2ePage>;
@@ -32,11 +32,11 @@ export type E2ePage = {
  * The real server on a fresh, seeded database and Chromium. The rate limits are on, as on a real instance:
  * a member using the web app, however fast, must never meet them.
  */
-export async function startE2e(): Promise<E2e> {
+export async function startE2e(options: { demo?: boolean } = {}): Promise<E2e> {
   const dir = mkdtempSync(join(tmpdir(), 'realm-e2e-'));
-  const server = await startServer({
-    REALM_DB: join(dir, 'realm.db'),
-  });
+  // The compiled program as `npm start` runs it, or the single executable named by REALM_BINARY, started
+  // in an empty folder as a self-hoster would; with the demo unless a test wants a real, empty instance.
+  const server = await startRealm(options.demo === false ? [] : ['--demo'], { kind: 'compiled', cwd: dir });
   const browser = await launchBrowser();
   return {
     server,

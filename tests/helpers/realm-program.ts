@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { paths } from '../../src/server/paths.js';
@@ -12,7 +12,8 @@ import { paths } from '../../src/server/paths.js';
 export function realmProgram(kind: 'source' | 'compiled' = 'source'): { file: string; args: string[] } {
   const binary = process.env.REALM_BINARY;
   if (binary) return { file: binary, args: [] };
-  if (kind === 'compiled') return { file: process.execPath, args: [join(paths.root, 'dist/server/realm.cjs')] };
+  if (kind === 'compiled')
+    return { file: process.execPath, args: [join(paths.root, 'dist/server/realm.cjs')] };
   return { file: process.execPath, args: ['--import', 'tsx', join(paths.root, 'src/cli/entry.ts')] };
 }
 
@@ -74,6 +75,20 @@ export type RealmServer = {
 export function startRealm(args: string[], options: RunOptions = {}): Promise<RealmServer> {
   const child = spawnRealm(['serve', '--port', '0', ...args], options);
   child.stdin.end();
+  return listening(child);
+}
+
+/** `npm run dev` (src/server/dev.ts, Vite in middleware mode) on a free port. */
+export function startDevServer(env: Record<string, string>): Promise<RealmServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/dev.ts'], {
+    cwd: paths.root,
+    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return listening(child);
+}
+
+function listening(child: ChildProcess): Promise<RealmServer> {
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
@@ -94,8 +109,8 @@ export function startRealm(args: string[], options: RunOptions = {}): Promise<Re
         });
       }
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`realm exited with ${code} before listening:\n${output}`));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../src/server/db/client.js';
 import { resolveJwtSecret } from '../../src/server/domain/tokens.js';
-import { startServer } from '../helpers/server-process.js';
+import { startRealm } from '../helpers/realm-program.js';
 
 // Issue 13, defect 8: the database holds every password hash, so only its owner may read the data folder and
 // its files, and a start on looser files says so.
@@ -40,7 +40,7 @@ describe('the data folder', () => {
     chmodSync(data, 0o755);
     writeFileSync(join(data, 'realm.db'), '', { mode: 0o644 });
     chmodSync(join(data, 'realm.db'), 0o644);
-    const server = await startServer({ REALM_DB: join(data, 'realm.db') });
+    const server = await startRealm(['--data', data]);
     await server.stop();
     const output = server.output();
     expect(output).toContain(

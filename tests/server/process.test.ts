@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoCredentials } from '../../seed/data.js';
-import { runUntilExit, startServer } from '../helpers/server-process.js';
+import { runRealm, startRealm } from '../helpers/realm-program.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -19,9 +19,9 @@ async function login(url: string) {
 describe('the server process', () => {
   it('keeps data and tokens across a stop and a start on the same file, and exits 0 on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'realm-durable-'));
-    const env = { REALM_DB: join(dir, 'realm.db') };
+    const args = ['--demo', '--data', dir];
 
-    const first = await startServer(env);
+    const first = await startRealm(args);
     expect(await (await fetch(`${first.url}/healthz`)).json()).toEqual({ ok: true });
     const token = await login(first.url);
     const created = await fetch(`${first.url}/api/posts`, {
@@ -38,7 +38,7 @@ describe('the server process', () => {
     // The generated signing secret is kept beside the database, readable by its owner only.
     expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
 
-    const second = await startServer(env);
+    const second = await startRealm(args);
     const { posts } = (await (await fetch(`${second.url}/api/posts`)).json()) as {
       posts: { content: string }[];
     };
@@ -51,7 +51,7 @@ describe('the server process', () => {
 
   it('with REALM_WORKERS=2 serves from two processes on one port, sharing one database, and stops them all on Ctrl-C', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'realm-workers-'));
-    const server = await startServer({ REALM_DB: join(dir, 'realm.db'), REALM_WORKERS: '2' });
+    const server = await startRealm(['--demo', '--data', dir], { env: { REALM_WORKERS: '2' } });
     // Each worker logs its own "Server listening"; wait for the second.
     for (let i = 0; i < 100 && server.output().match(/Server listening/g)!.length < 2; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -81,8 +81,9 @@ describe('the server process', () => {
   });
 
   it('refuses to start with one line naming a bad variable', async () => {
-    const { code, output } = await runUntilExit({ REALM_DB: ':memory:', PORT: 'not-a-port' });
+    const { code, stdout, stderr } = await runRealm(['serve'], { env: { PORT: 'not-a-port' } });
     expect(code).toBe(1);
-    expect(output.trim()).toBe('Invalid configuration: PORT must be a number');
+    expect(stdout).toBe('');
+    expect(stderr.trim()).toBe('realm: Invalid configuration: PORT must be a number');
   });
 });

@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { demoCredentials } from '../../src/shared/demo.js';
+import { closeDatabase, type Db } from '../../src/server/db/client.js';
+import { prepareDatabase } from '../../src/server/start.js';
+import { createContext } from '../../src/server/trpc/context.js';
+import { createCaller } from '../../src/server/trpc/root.js';
+import { createTokenKeys } from '../../src/server/domain/tokens.js';
+import { testConfig, testSecret } from '../helpers/test-app.js';
+
+let db: Db | undefined;
+afterEach(() => db && closeDatabase(db));
+
+async function start(demo: boolean, file = join(mkdtempSync(join(tmpdir(), 'realm-demo-')), 'realm.db')) {
+  if (db) closeDatabase(db);
+  db = (await prepareDatabase({ ...testConfig, dbPath: file, demo })).db;
+  return {
+    file,
+    caller: createCaller(
+      createContext({ db, keys: createTokenKeys(testSecret) }, { authorization: undefined }),
+    ),
+  };
+}
+
+describe('demo content (PRODUCT.md: a real instance starts empty)', () => {
+  it('is absent from an instance started without --demo, and the login page is told so', async () => {
+    const { caller } = await start(false);
+    expect(await caller.instance.about()).toEqual({ demo: false });
+    await expect(caller.auth.login(demoCredentials)).rejects.toThrow();
+  });
+
+  it('is loaded by --demo into an instance first started without it, and only once', async () => {
+    const { file } = await start(false);
+    const first = await start(true, file);
+    expect(await first.caller.instance.about()).toEqual({ demo: true });
+    expect((await first.caller.auth.login(demoCredentials)).user.username).toBe(demoCredentials.username);
+    const rows = () => db!.$client.prepare('select count(*) as n from posts').get() as { n: number };
+    const posts = rows().n;
+    await start(true, file);
+    expect(rows().n).toBe(posts);
+  });
+});
