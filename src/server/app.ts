@@ -142,7 +142,9 @@ export async function buildApp({
  */
 function isMissingFile(path: string): boolean {
   return (
-    path.startsWith('/assets/') || /^\/[^/]+\.(ico|png|svg|txt|json|webmanifest|js|css|map)$/i.test(path)
+    path.startsWith('/assets/') ||
+    path.startsWith('/pictures/') ||
+    /^\/[^/]+\.(ico|png|svg|txt|json|webmanifest|js|css|map)$/i.test(path)
   );
 }
 

@@ -134,6 +134,7 @@ describe('serving', () => {
       expect(String(res.body)).toContain('Realm');
     }
     expect((await get(t.app, '/assets/missing-file.js')).status).toBe(404);
+    expect((await get(t.app, '/pictures/missing-picture.svg')).status).toBe(404);
     expect((await get(t.app, '/robots.txt')).status).toBe(404);
   });
 
