@@ -28,7 +28,8 @@ ${dataHelp}`,
   options: { ...dataOptions, demo: { type: 'boolean' } },
   positionals: [],
   async run(parsed) {
-    if (!parsed.values.demo) throw new UsageError('seed needs --demo (the only content it loads is the demo)');
+    if (!parsed.values.demo)
+      throw new UsageError('seed needs --demo (the only content it loads is the demo)');
     const config = configFrom(parsed);
     const added = await withDatabase(config, (db) => runSeed(db));
     console.log(`Seeded ${config.dbPath}: ${added.members} members and ${added.posts} posts added.`);

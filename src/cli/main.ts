@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../server/config.js';
 import { version } from '../server/version.js';
+import { adminCommands } from './admin.js';
+import { backup, restore } from './backup.js';
 import { CommandFailed, UsageError, type Command } from './command.js';
 import { migrate, seed } from './database.js';
 import { serve } from './serve.js';
 
 /** Every command, in the order `realm help` lists them. Admin commands are named `admin <verb>`. */
-export const commands: Command[] = [serve, migrate, seed];
+export const commands: Command[] = [serve, migrate, seed, ...adminCommands, backup, restore];
 
 const helpCommand: Command = {
   name: 'help',
@@ -112,7 +114,8 @@ export async function runCli(argv: string[]): Promise<number> {
       const expected = command.positionals.length
         ? `takes ${command.positionals.join(' ')}`
         : 'takes no arguments';
-      const extra = positionals.length > command.positionals.length ? ` (got "${positionals.join(' ')}")` : '';
+      const extra =
+        positionals.length > command.positionals.length ? ` (got "${positionals.join(' ')}")` : '';
       throw new UsageError(`${command.name} ${expected}${extra}; see realm ${command.name} --help`);
     }
     return (await command.run({ values, positionals })) ?? 0;

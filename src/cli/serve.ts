@@ -4,6 +4,7 @@ import { unpackRuntime } from '../server/paths.js';
 import { closeOnSignals, startApp } from '../server/start.js';
 import { dataHelp, UsageError, type Command } from './command.js';
 import { configFrom, dataFolderOf } from './instance.js';
+import { holdPidFile } from './pid-file.js';
 
 export const serve: Command = {
   name: 'serve',
@@ -34,6 +35,9 @@ ${dataHelp}
     if (demo) env.REALM_DEMO = '1';
     const config = configFrom(parsed, env);
     unpackRuntime(dataFolderOf(config));
+    // Marked before the database opens, so that `realm restore` never swaps it under a starting server. The
+    // primary process holds the mark for its workers.
+    if (config.dbPath !== ':memory:' && cluster.isPrimary) holdPidFile(dataFolderOf(config));
     if (config.workers > 1 && cluster.isPrimary) {
       // The primary exits when its workers have (cluster.ts).
       return runWorkers(config);

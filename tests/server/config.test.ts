@@ -16,6 +16,7 @@ describe('configuration', () => {
       legacyListLimit: 1000,
       trustProxy: [],
       connectionsPerAddress: 64,
+      demo: false,
     });
   });
 
@@ -32,6 +33,7 @@ describe('configuration', () => {
       REALM_LEGACY_LIST_LIMIT: '50',
       REALM_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1',
       REALM_CONNECTIONS_PER_ADDRESS: '8',
+      REALM_DEMO: '1',
     });
     expect(config).toEqual({
       port: 8080,
@@ -45,6 +47,7 @@ describe('configuration', () => {
       legacyListLimit: 50,
       trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
       connectionsPerAddress: 8,
+      demo: true,
     });
   });
 
@@ -61,6 +64,7 @@ describe('configuration', () => {
       'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
     ],
     [{ REALM_RATE_LIMIT: 'maybe' }, 'Invalid configuration: REALM_RATE_LIMIT must be on or off'],
+    [{ REALM_DEMO: 'yes' }, 'Invalid configuration: REALM_DEMO must be 0 or 1'],
     [
       { REALM_WORKERS: '0' },
       'Invalid configuration: REALM_WORKERS must be auto or a whole number from 1 to 64',

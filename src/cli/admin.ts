@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { limits } from '../shared/limits.js';
+import { newPassword, signupInput } from '../shared/schemas.js';
+import type { Db } from '../server/db/client.js';
+import { signup } from '../server/domain/auth.js';
+import { DomainError } from '../server/domain/errors.js';
+import {
+  contentOf,
+  deleteMember,
+  findMember,
+  membersNewestFirst,
+  setPasswordHash,
+} from '../server/domain/members.js';
+import { hashPassword } from '../server/domain/passwords.js';
+import { createTokenKeys } from '../server/domain/tokens.js';
+import { CommandFailed, dataHelp, dataOptions, UsageError, type Command, type Parsed } from './command.js';
+import { confirm, requireDatabase } from './guards.js';
+import { configFrom, withDatabase } from './instance.js';
+
+const passwordHelp = `  --password-stdin  read the password from standard input (its first line) instead of generating one`;
+
+/** The first line of standard input, without its line ending: `echo "$PASSWORD" | realm admin ...`. */
+async function firstLineOfStdin(): Promise<string> {
+  let text = '';
+  process.stdin.setEncoding('utf8');
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split('\n')[0]!.replace(/\r$/, '');
+}
+
+/**
+ * The new password, checked by signup's rule, and whether it was generated (then the command prints it: the
+ * only time anyone sees it). 144 random bits, in letters, digits, `-` and `_`.
+ */
+async function passwordFor(parsed: Parsed): Promise<{ password: string; generated: boolean }> {
+  if (!parsed.values['password-stdin']) {
+    return { password: randomBytes(18).toString('base64url'), generated: true };
+  }
+  const checked = newPassword.safeParse(await firstLineOfStdin());
+  if (!checked.success) {
+    throw new CommandFailed(`${checked.error.issues[0]!.message} (read from standard input)`);
+  }
+  return { password: checked.data, generated: false };
+}
+
+function printPassword(username: string, password: string) {
+  console.log(`  username: ${username}\n  password: ${password}`);
+  console.log('The password is shown only this once: hand it over privately.');
+}
+
+function requireMember(db: Db, name: string) {
+  const member = findMember(db, name);
+  if (!member) throw new CommandFailed(`No member named ${name}`);
+  return member;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export const createUser: Command = {
+  name: 'admin create-user',
+  summary: 'add a member (prints a generated password unless --password-stdin)',
+  usage: 'USERNAME [--password-stdin] [--first-name NAME] [--last-name NAME] [--data DIR]',
+  details: `Adds a member who can log in at once, under signup's rules: a username of 1 to ${limits.usernameMax} characters
+without spaces or slashes, not taken (whatever its case); a password of ${limits.passwordMin} to ${limits.passwordMax} characters.
+Without --password-stdin a strong password is generated and printed once, with the username.
+
+${passwordHelp}
+  --first-name NAME first name (default: the username, up to an @: "ana" for ana@example.org)
+  --last-name NAME  last name (default: none)
+${dataHelp}`,
+  options: {
+    ...dataOptions,
+    'password-stdin': { type: 'boolean' },
+    'first-name': { type: 'string' },
+    'last-name': { type: 'string' },
+  },
+  positionals: ['USERNAME'],
+  async run(parsed) {
+    const username = parsed.positionals[0]!;
+    const { 'first-name': firstName, 'last-name': lastName } = parsed.values;
+    // A post card shows the names beside the username: a member made here should not show a blank.
+    const fields = signupInput.omit({ password: true }).safeParse({
+      username,
+      firstName: firstName ?? (username.split('@')[0] || username).slice(0, limits.nameMax),
+      lastName: lastName ?? '',
+    });
+    if (!fields.success) throw new UsageError(`admin create-user: ${fields.error.issues[0]!.message}`);
+    const { password, generated } = await passwordFor(parsed);
+    const config = configFrom(parsed);
+    await withDatabase(config, async (db) => {
+      // signup also signs a token for the new member; nobody here wants it, so the key is a throwaway one.
+      const keys = createTokenKeys(randomBytes(32).toString('hex'));
+      try {
+        await signup(db, keys, { ...fields.data, password });
+      } catch (error) {
+        if (error instanceof DomainError) throw new CommandFailed(error.message);
+        throw error;
+      }
+    });
+    console.log(`Created member ${fields.data.username}.`);
+    if (generated) printPassword(fields.data.username, password);
+  },
+};
+
+export const resetPassword: Command = {
+  name: 'admin reset-password',
+  summary: "set a member's password (prints a generated one unless --password-stdin)",
+  usage: 'USERNAME [--password-stdin] [--data DIR]',
+  details: `Gives a member a new password (${limits.passwordMin} to ${limits.passwordMax} characters); the old one stops working at once.
+Without --password-stdin a strong password is generated and printed once.
+Sessions already open stay signed in until their token expires (at most 7 days): tokens are not
+recorded, so they cannot be withdrawn one by one.
+
+${passwordHelp}
+${dataHelp}`,
+  options: { ...dataOptions, 'password-stdin': { type: 'boolean' } },
+  positionals: ['USERNAME'],
+  async run(parsed) {
+    const config = configFrom(parsed);
+    requireDatabase(config);
+    const { password, generated } = await passwordFor(parsed);
+    const username = await withDatabase(config, async (db) => {
+      const member = requireMember(db, parsed.positionals[0]!);
+      setPasswordHash(db, member.id, await hashPassword(password));
+      return member.username;
+    });
+    console.log(`Set a new password for ${username}.`);
+    if (generated) printPassword(username, password);
+  },
+};
+
+export const deleteUser: Command = {
+  name: 'admin delete-user',
+  summary: 'delete a member with everything they wrote',
+  usage: 'USERNAME [--yes] [--data DIR]',
+  details: `Deletes a member with their posts (and the comments, likes and bookmarks on them), their comments,
+likes, votes, bookmarks and follows, in one transaction; the counts on others' posts and profiles follow.
+It asks you to type the username first; without a terminal it refuses unless --yes is given.
+
+  --yes             delete without asking
+${dataHelp}`,
+  options: { ...dataOptions, yes: { type: 'boolean' } },
+  positionals: ['USERNAME'],
+  async run(parsed) {
+    const config = configFrom(parsed);
+    requireDatabase(config);
+    const deleted = await withDatabase(config, async (db) => {
+      const member = requireMember(db, parsed.positionals[0]!);
+      if (!parsed.values.yes) {
+        const { posts, comments } = contentOf(db, member.id);
+        await confirm(
+          `Delete ${member.username} with ${plural(posts, 'post')} and ${plural(comments, 'comment')}? Type the username to confirm:`,
+          member.username,
+          `Not deleting ${member.username}: there is no terminal to confirm on. Pass --yes to delete without asking.`,
+        );
+      }
+      return { username: member.username, ...deleteMember(db, member.id) };
+    });
+    console.log(
+      `Deleted ${deleted.username} with ${plural(deleted.posts, 'post')} and ${plural(deleted.comments, 'comment')}.`,
+    );
+  },
+};
+
+export const listUsers: Command = {
+  name: 'admin list-users',
+  summary: 'list the members, newest first',
+  usage: '[--json] [--data DIR]',
+  details: `Lists every member, newest first: username, name, posts, followers and the day they joined (UTC).
+
+  --json            one JSON object a line: username, firstName, lastName, posts, followers, joined
+${dataHelp}`,
+  options: { ...dataOptions, json: { type: 'boolean' } },
+  positionals: [],
+  async run(parsed) {
+    const config = configFrom(parsed);
+    requireDatabase(config);
+    const members = await withDatabase(config, (db) => membersNewestFirst(db));
+    if (parsed.values.json) {
+      for (const { createdAt, ...member } of members) {
+        console.log(JSON.stringify({ ...member, joined: new Date(createdAt).toISOString() }));
+      }
+      return;
+    }
+    const rows = members.map((m) => [
+      m.username,
+      `${m.firstName} ${m.lastName}`.trim(),
+      String(m.posts),
+      String(m.followers),
+      new Date(m.createdAt).toISOString().slice(0, 10),
+    ]);
+    printTable(['USERNAME', 'NAME', 'POSTS', 'FOLLOWERS', 'JOINED'], rows, [false, false, true, true, false]);
+    console.log(plural(members.length, 'member'));
+  },
+};
+
+// Names and usernames are members' own text: a control character (an escape sequence, a newline) would
+// reach the administrator's terminal, or break the columns. JSON lines escape them already.
+const printable = (text: string) => text.replace(/\p{Cc}/gu, '\uFFFD');
+
+/** Columns padded to their widest cell; numbers aligned right. */
+function printTable(header: string[], cells: string[][], right: boolean[]) {
+  const rows = cells.map((row) => row.map(printable));
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  for (const row of [header, ...rows]) {
+    const cells = row.map((cell, i) => (right[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)));
+    console.log(cells.join('  ').trimEnd());
+  }
+}
+
+export const adminCommands = [createUser, resetPassword, deleteUser, listUsers];
