@@ -1,9 +1,10 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'migrations/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', 'migrations/', 'coverage/', 'release/', '.cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,14 +15,10 @@ export default tseslint.config(
     },
   },
   {
-    files: [
-      'seed/**',
-      'tests/bench/**',
-      'src/server/dev.ts',
-      'src/cli/**',
-      'scripts/**',
-    ],
+    files: ['seed/**', 'tests/bench/**', 'src/server/dev.ts', 'src/cli/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
+  // Plain Node scripts: TypeScript files get Node's globals from @types/node, these from here.
+  { files: ['scripts/**/*.mjs'], languageOptions: { globals: globals.node } },
   prettier,
 );

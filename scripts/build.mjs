@@ -5,7 +5,7 @@
 //   node scripts/build.mjs --if-stale   build only what is missing or older than its sources (npm start)
 //   node scripts/build.mjs --sea        also bundle the single executable's main script (npm run package)
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
