@@ -42,29 +42,29 @@ describe('every route that needs a token', () => {
     ['an unsigned token (alg none)', (m) => new UnsecuredJWT({ _id: m.id, username: m.username }).encode()],
   ];
 
-  it.each(badTokens)('answers %s with 401 and changes nothing', async (_label, make) => {
+  /** Every route that needs a token refuses this one with `status` and `message`, and nothing changes. */
+  async function expectEveryRouteRefuses(makeToken: Bad, status: number, message: string) {
     const f = await makeFixture(api);
-    const token = await make(f.owner);
+    const token = await makeToken(f.owner);
     const before = await visibleState(api, f);
     for (const route of tokenRoutes) {
       const res = await send(api, route, f, token);
-      expect(res.status, route.name).toBe(401);
-      expectError(res, 401, messages.invalidToken);
+      expect(res.status, route.name).toBe(status);
+      expectError(res, status, message);
     }
     expect(await visibleState(api, f)).toEqual(before);
-  });
+  }
 
-  it('answers a valid token of a member who does not exist with the spec’s 404', async () => {
-    const f = await makeFixture(api);
-    const token = await sign({ _id: missingId, username: 'ghost' }, secret);
-    const before = await visibleState(api, f);
-    for (const route of tokenRoutes) {
-      const res = await send(api, route, f, token);
-      expect(res.status, route.name).toBe(404);
-      expectError(res, 404, messages.unknownUsername);
-    }
-    expect(await visibleState(api, f)).toEqual(before);
-  });
+  it.each(badTokens)('answers %s with 401 and changes nothing', (_label, make) =>
+    expectEveryRouteRefuses(make, 401, messages.invalidToken),
+  );
+
+  it('answers a valid token of a member who does not exist with the spec’s 404', () =>
+    expectEveryRouteRefuses(
+      () => sign({ _id: missingId, username: 'ghost' }, secret),
+      404,
+      messages.unknownUsername,
+    ));
 });
 
 describe('reads that need no token (spec section 6)', () => {
