@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startRealm } from '../helpers/realm-program.js';
 import { expectUsageError, query, realm, tempFolder } from './cli-helpers.js';
 
 const everyCommand = [
@@ -67,5 +68,30 @@ describe('the realm program', () => {
     expect(missing.stderr).toBe(
       `realm: There is no Realm database at ${data}/nothing-here/realm.db: pass --data with the instance's data folder (or set REALM_DB).\n`,
     );
+  }, 60_000);
+});
+
+describe('realm serve', () => {
+  it('takes its flags over the environment, and starts an instance without the demo unless asked', async () => {
+    const data = tempFolder('flags');
+    // PORT and REALM_DB in the environment would fail (a port out of range, a folder that cannot exist);
+    // --port (0, from startRealm) and --data win, so it serves.
+    const server = await startRealm(['--data', data, '--host', '127.0.0.1'], {
+      env: { PORT: '70000', REALM_DB: '/proc/no-such-folder/realm.db', HOST: 'not-an-interface' },
+    });
+    try {
+      const { users } = (await (await fetch(`${server.url}/api/users`)).json()) as { users: unknown[] };
+      expect(users).toEqual([]);
+      expect(query(data, 'select count(*) as n from users')).toEqual([{ n: 0 }]);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    const demo = await startRealm(['--data', data, '--demo']);
+    try {
+      const { users } = (await (await fetch(`${demo.url}/api/users`)).json()) as { users: unknown[] };
+      expect(users.length).toBeGreaterThan(0);
+    } finally {
+      expect(await demo.stop()).toBe(0);
+    }
   }, 60_000);
 });
