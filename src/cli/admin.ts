@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { limits } from '../shared/limits.js';
-import { newPassword, signupInput } from '../shared/schemas.js';
+import { newPassword, signupInput, usernameKey } from '../shared/schemas.js';
 import type { Db } from '../server/db/client.js';
 import { signup } from '../server/domain/auth.js';
 import { DomainError } from '../server/domain/errors.js';
@@ -12,6 +12,7 @@ import {
   setPasswordHash,
 } from '../server/domain/members.js';
 import { hashPassword } from '../server/domain/passwords.js';
+import { forgetFailedLogins } from '../server/domain/sign-in-limits.js';
 import { createTokenKeys } from '../server/domain/tokens.js';
 import { CommandFailed, dataHelp, dataOptions, UsageError, type Command, type Parsed } from './command.js';
 import { confirm, requireDatabase } from './guards.js';
@@ -108,7 +109,8 @@ export const resetPassword: Command = {
   name: 'admin reset-password',
   summary: "set a member's password (prints a generated one unless --password-stdin)",
   usage: 'USERNAME [--password-stdin] [--data DIR]',
-  details: `Gives a member a new password (${limits.passwordMin} to ${limits.passwordMax} characters); the old one stops working at once.
+  details: `Gives a member a new password (${limits.passwordMin} to ${limits.passwordMax} characters); the old one stops working at once,
+and a lockout after too many failed logins ends.
 Without --password-stdin a strong password is generated and printed once.
 Sessions already open stay signed in until their token expires (at most 7 days): tokens are not
 recorded, so they cannot be withdrawn one by one.
@@ -124,6 +126,7 @@ ${dataHelp}`,
     const username = await withDatabase(config, async (db) => {
       const member = requireMember(db, parsed.positionals[0]!);
       setPasswordHash(db, member.id, await hashPassword(password));
+      forgetFailedLogins(db, usernameKey(member.username));
       return member.username;
     });
     console.log(`Set a new password for ${username}.`);

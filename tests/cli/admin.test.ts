@@ -59,6 +59,24 @@ describe('realm admin', () => {
     expect((await login(server.url, 'carol', 'carol-new-pass')).status).toBe(200);
   });
 
+  it('reset-password ends the lockout of an account that failed too many logins', async () => {
+    // A server of its own: its sign-in counters are apart from the other tests' logins.
+    const own = tempFolder('lockout');
+    const locked = await startRealm(['--data', own]);
+    try {
+      await signup(locked.url, 'dave');
+      for (let i = 0; i < 10; i++) await login(locked.url, 'dave', 'not-his-password');
+      expect((await login(locked.url, 'dave', 'dave-password')).status).toBe(429);
+      const reset = await realm(['admin', 'reset-password', 'dave', '--password-stdin', '--data', own], {
+        input: 'dave-new-pass\n',
+      });
+      expect(reset.code).toBe(0);
+      expect((await login(locked.url, 'dave', 'dave-new-pass')).status).toBe(200);
+    } finally {
+      await locked.stop();
+    }
+  });
+
   it('list-users lists every member newest first, in columns or as JSON lines', async () => {
     const newest = {
       username: 'newest',

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { tryLater } from './errors.js';
-import { countHit, hitsOf, type Window } from './window-counter.js';
+import { countHit, forgetHits, hitsOf, type Window } from './window-counter.js';
 
 // PRODUCT.md "Limits": login and signup are limited per client address, and login also per account, so that
 // neither many guesses from one address nor guesses at one account from many addresses get far. Each refused
@@ -26,8 +26,14 @@ export const noSignInLimits: SignInLimits = {
   recordFailure: () => {},
 };
 
+const accountKey = (usernameKey: string) => `login-failures:${usernameKey}`;
+
+/** A new password set by an admin (`realm admin reset-password`) ends the account's lockout at once. */
+export function forgetFailedLogins(db: Db, usernameKey: string): void {
+  forgetHits(db, accountKey(usernameKey));
+}
+
 export function signInLimits(db: Db): SignInLimits {
-  const accountKey = (usernameKey: string) => `login-failures:${usernameKey}`;
   return {
     countAttempt(address) {
       if (address === undefined) return;

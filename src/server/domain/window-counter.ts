@@ -62,3 +62,13 @@ export function hitsOf(db: Db, key: string, windowMs: number): Window {
   const row = statements(db).read.get({ key, now, windowMs });
   return row ? { hits: row.hits, resetsInMs: row.windowStart + windowMs - now } : { hits: 0, resetsInMs: 0 };
 }
+
+/** Ends `key`'s window now, as if it had never been hit. */
+export function forgetHits(db: Db, key: string): void {
+  write(db, () =>
+    db
+      .delete(rateLimits)
+      .where(sql`${rateLimits.key} = ${key}`)
+      .run(),
+  );
+}
