@@ -8,18 +8,34 @@ const textError = (label: string) => (issue: { input?: unknown }) =>
 /** PRODUCT.md: usernames are unique, and match at login, without regard to case, in any script. */
 export const usernameKey = (name: string) => name.normalize('NFKC').toLowerCase();
 
+/**
+ * PostgreSQL cannot store U+0000 in text (issue 15), so neither engine is ever given one: every text that
+ * is stored or looked up refuses it, with the same message on both.
+ */
+const withoutNul = <T extends z.ZodType<string>>(schema: T, label: string) =>
+  schema.refine(
+    (value) => !value.includes('\u0000'),
+    `${label} must not contain the NUL character (U+0000).`,
+  );
+
 const text = (label: string, max: number) =>
-  z
-    .string({ error: textError(label) })
-    .trim()
-    .min(1, `${label} must be 1 to ${max} characters.`)
-    .max(max, `${label} must be 1 to ${max} characters.`);
+  withoutNul(
+    z
+      .string({ error: textError(label) })
+      .trim()
+      .min(1, `${label} must be 1 to ${max} characters.`)
+      .max(max, `${label} must be 1 to ${max} characters.`),
+    label,
+  );
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: textError(label) })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`);
+  withoutNul(
+    z
+      .string({ error: textError(label) })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters.`),
+    label,
+  );
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -35,8 +51,7 @@ function isHttpUrl(value: string): boolean {
 const ownPicture = /^\/pictures\/[\w-]+\.svg$/;
 
 const httpUrl = (label: string, allowOwnPicture = false) =>
-  z
-    .string({ error: textError(label) })
+  withoutNul(z.string({ error: textError(label) }), label)
     .trim()
     .max(limits.urlMax, `${label} must be an http(s) URL of at most ${limits.urlMax} characters.`)
     .refine(
@@ -47,8 +62,7 @@ const httpUrl = (label: string, allowOwnPicture = false) =>
 export const postContent = text('Post content', limits.contentMax);
 export const commentText = text('Comment text', limits.contentMax);
 
-export const username = z
-  .string({ error: textError('Username') })
+export const username = withoutNul(z.string({ error: textError('Username') }), 'Username')
   .min(1, `Username must be 1 to ${limits.usernameMax} characters.`)
   .max(limits.usernameMax, `Username must be 1 to ${limits.usernameMax} characters.`)
   .regex(/^[^\s/]+$/, 'Username must not contain spaces or slashes.')
@@ -76,8 +90,7 @@ export const signupInput = profileFields.extend({ username, password: newPasswor
 export type SignupInput = z.infer<typeof signupInput>;
 
 /** A username to look up (not to sign up with): any text up to 200 characters. */
-export const lookupUsername = z
-  .string({ error: textError('Username') })
+export const lookupUsername = withoutNul(z.string({ error: textError('Username') }), 'Username')
   .min(1, 'Username is required.')
   .max(200, 'Username must be at most 200 characters.');
 
@@ -90,8 +103,7 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
-export const id = z
-  .string({ error: textError('An id') })
+export const id = withoutNul(z.string({ error: textError('An id') }), 'An id')
   .min(1, 'An id is required.')
   .max(100, 'An id is at most 100 characters.');
 export const cursor = z

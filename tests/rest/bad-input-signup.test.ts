@@ -56,6 +56,16 @@ describe('POST /api/auth/signup refuses', () => {
     ['an empty password', { username: 'alice', password: '' }, passwordRange],
     ['a javascript: link', { username: 'alice', password, link: 'javascript:alert(1)' }, /Link/],
     ['a 51-character first name', { username: 'alice', password, firstName: 'f'.repeat(51) }, /First name/],
+    [
+      'a username with a NUL character',
+      { username: 'ali\u0000ce', password },
+      'Username must not contain the NUL character (U+0000).',
+    ],
+    [
+      'an extra field holding a NUL character',
+      { username: 'alice', password, note: 'a\u0000b' },
+      'The extra field "note" must not contain the NUL character (U+0000).',
+    ],
   ])('%s with 400', async (_label, body, message) => {
     t = await makeTestApp();
     if (typeof message === 'string') return refused(body, 400, message);

@@ -118,6 +118,12 @@ describe.each(textRoutes)('$name', (route) => {
     await refused(f, route.path(f), route.wrap(value), range);
   });
 
+  it('refuses text holding a NUL character, which PostgreSQL cannot store', async () => {
+    const f = await fixture();
+    const nul = `${route.label} must not contain the NUL character (U+0000).`;
+    await refused(f, route.path(f), route.wrap('before\u0000after'), nul);
+  });
+
   it('accepts 500 characters, and 500 inside whitespace, storing them trimmed', async () => {
     const f = await fixture();
     const exact = 'a'.repeat(500);
@@ -164,6 +170,12 @@ describe('POST /api/users/edit', () => {
     ['a data: picture', { profilePic: 'data:image/svg+xml,<svg/>' }, urlMessage('Profile picture')],
     ['a javascript: banner', { profileBanner: 'javascript:alert(1)' }, urlMessage('Profile banner')],
     ['a banner of 301 characters', { profileBanner: longUrl(301) }, urlMessage('Profile banner')],
+    ['a bio with NUL', { bio: 'a\u0000b' }, 'Bio must not contain the NUL character (U+0000).'],
+    [
+      'a link with NUL',
+      { link: 'https://a.example/\u0000' },
+      'Link must not contain the NUL character (U+0000).',
+    ],
   ])('refuses %s', async (_label, userData, message) => {
     const f = await fixture();
     await refused(f, '/api/users/edit', { userData }, message);

@@ -40,6 +40,10 @@ function extraFields(body: Record<string, unknown>, password: string): Record<st
     if (!['string', 'number', 'boolean'].includes(typeof value)) {
       throw badRequest(`The extra field "${key}" must be a string, a number or true/false.`);
     }
+    // As every stored text (shared/schemas.ts): PostgreSQL cannot store U+0000.
+    if (`${key}${String(value)}`.includes('\u0000')) {
+      throw badRequest(`The extra field "${key}" must not contain the NUL character (U+0000).`);
+    }
   }
   if (
     Object.keys(extra).length > limits.signupExtraKeys ||
