@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+// The PostgreSQL twin of src/server/db/schema.ts (issue 15, docs/decisions/0002): the same tables, columns,
+// keys and indexes under the same names, so one set of rules reads both. tests/pg/schema.test.ts keeps the
+// two alike. Differences, each because PostgreSQL needs it:
+// - times are Unix milliseconds in `bigint` (an `integer` is 32 bits), read as JavaScript numbers;
+// - `score` is a stored generated column (PostgreSQL 15 has no virtual ones);
+// - the reaction and vote kinds are checked by CHECK constraints (SQLite's schema only types them).
+const millis = (name: string) => bigint(name, { mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    usernameKey: text('username_key').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    bio: text('bio').notNull().default(''),
+    link: text('link').notNull().default(''),
+    profilePic: text('profile_pic').notNull().default(''),
+    profileBanner: text('profile_banner').notNull().default(''),
+    extra: text('extra').notNull().default('{}'),
+    followerCount: integer('follower_count').notNull().default(0),
+    createdAt: millis('created_at').notNull(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key_idx').on(t.usernameKey),
+    index('users_follower_count_idx').on(t.followerCount, t.id),
+    index('users_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: text('id').primaryKey(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    score: integer('score').generatedAlwaysAs(sql`like_count + comment_count`),
+    createdAt: millis('created_at').notNull(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (t) => [
+    index('posts_created_idx').on(t.createdAt, t.id),
+    index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
+    index('posts_author_score_idx').on(t.authorId, t.score, t.createdAt, t.id),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: text('id').primaryKey(),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: millis('created_at').notNull(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (t) => [
+    index('comments_post_created_idx').on(t.postId, t.createdAt, t.id),
+    index('comments_author_idx').on(t.authorId),
+  ],
+);
+
+export const postReactions = pgTable(
+  'post_reactions',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['like', 'dislike'] }).notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_reactions_user_idx').on(t.userId),
+    index('post_reactions_post_kind_created_idx').on(t.postId, t.kind, t.createdAt),
+    check('post_reactions_kind_check', sql`${t.kind} in ('like', 'dislike')`),
+  ],
+);
+
+export const commentVotes = pgTable(
+  'comment_votes',
+  {
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['up', 'down'] }).notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.userId] }),
+    index('comment_votes_user_idx').on(t.userId),
+    index('comment_votes_comment_kind_created_idx').on(t.commentId, t.kind, t.createdAt),
+    check('comment_votes_kind_check', sql`${t.kind} in ('up', 'down')`),
+  ],
+);
+
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index('bookmarks_user_created_idx').on(t.userId, t.createdAt, t.postId),
+    index('bookmarks_post_idx').on(t.postId),
+  ],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: text('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_created_idx').on(t.followeeId, t.createdAt),
+    index('follows_follower_created_idx').on(t.followerId, t.createdAt),
+  ],
+);
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: millis('window_start').notNull(),
+  hits: integer('hits').notNull(),
+});
