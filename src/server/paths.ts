@@ -11,6 +11,7 @@ function pathsUnder(root: string) {
   return {
     root,
     migrations: resolve(root, 'migrations'),
+    postgresMigrations: resolve(root, 'migrations/postgres'),
     clientDist: resolve(root, 'dist/client'),
     seedPictures: resolve(root, 'seed/pictures'),
   };

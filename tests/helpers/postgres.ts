@@ -2,10 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { paths } from '../../src/server/paths.js';
+import { migratePostgres } from '../../src/server/store/postgres/migrate.js';
 
 /**
  * The PostgreSQL that `npm run test:pg` runs against: REALM_TEST_PG_URL when set (a server whose user may
@@ -19,13 +17,12 @@ export async function startTestPostgres(): Promise<{ adminUrl: string; stop(): P
   const adminUrl = server.url('postgres');
   await run(adminUrl, [`drop database if exists ${templateName}`, `create database ${templateName}`]);
   const template = new pg.Pool({ connectionString: server.url(templateName), max: 1 });
-  await migrate(drizzle(template), { migrationsFolder });
+  await migratePostgres(template);
   await template.end();
   return { adminUrl, stop: async () => server.stop?.() };
 }
 
 export const templateName = 'realm_template';
-export const migrationsFolder = join(paths.root, 'migrations/postgres');
 
 let made = 0;
 
@@ -33,6 +30,13 @@ let made = 0;
 export async function freshDatabase(adminUrl: string): Promise<string> {
   const name = `realm_test_${process.pid}_${++made}`;
   await run(adminUrl, [`create database ${name} template ${templateName}`]);
+  return withDatabase(adminUrl, name);
+}
+
+/** A database with nothing in it, not even the migrations (what a new instance starts from). */
+export async function emptyDatabase(adminUrl: string): Promise<string> {
+  const name = `realm_test_${process.pid}_${++made}`;
+  await run(adminUrl, [`create database ${name}`]);
   return withDatabase(adminUrl, name);
 }
 

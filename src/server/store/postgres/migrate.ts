@@ -1,0 +1,31 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type pg from 'pg';
+import { paths } from '../../paths.js';
+
+/**
+ * The advisory lock every Realm node takes before it migrates its database: any fixed 64-bit number that
+ * no other program on the database uses ("Realm" in ASCII).
+ */
+export const migrationLock = 0x5265616c6d;
+
+/**
+ * Applies the PostgreSQL migrations, once, however many nodes start together. Drizzle's migrator takes no
+ * lock (drizzle-orm #874): two nodes would both find a migration missing and both run it, and the second
+ * fails on "relation already exists". An advisory lock is held by one connection, so the migration runs
+ * on that one connection too (a Drizzle instance over the pool could take another); the node that waited
+ * finds nothing left to do.
+ */
+export async function migratePostgres(pool: pg.Pool, migrationsFolder = paths.postgresMigrations) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLock]);
+    try {
+      await migrate(drizzle(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLock]);
+    }
+  } finally {
+    client.release();
+  }
+}
