@@ -156,3 +156,13 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: millis('window_start').notNull(),
   hits: integer('hits').notNull(),
 });
+
+/**
+ * PostgreSQL only: secrets every node of an instance must share, the token signing secret first (unless
+ * REALM_JWT_SECRET gives it), so a token from one node works on another. SQLite keeps it in `jwt-secret`
+ * beside the database file.
+ */
+export const instanceSecrets = pgTable('instance_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,36 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { countHit, hitsOf } from '../../src/server/store/postgres/window-counter.js';
+import { freshDatabase } from '../helpers/postgres.js';
+
+// Sign-in limits count across nodes (issue 15): two nodes, each with its own pool, count into one window.
+let nodes: pg.Pool[];
+beforeAll(async () => {
+  const url = await freshDatabase(inject('postgresAdminUrl'));
+  nodes = [new pg.Pool({ connectionString: url, max: 5 }), new pg.Pool({ connectionString: url, max: 5 })];
+});
+afterAll(() => Promise.all(nodes.map((pool) => pool.end())));
+
+describe('window counters on PostgreSQL', () => {
+  it('count 50 hits at once from two nodes as exactly 50, each seeing a different count', async () => {
+    const windowMs = 60_000;
+    const seen = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => countHit(nodes[i % 2]!, 'sign-in:203.0.113.9', windowMs)),
+    );
+    expect(seen.map((window) => window.hits).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
+    const now = await hitsOf(nodes[1]!, 'sign-in:203.0.113.9', windowMs);
+    expect(now.hits).toBe(50);
+    expect(now.resetsInMs).toBeGreaterThan(windowMs - 5_000);
+    expect(now.resetsInMs).toBeLessThanOrEqual(windowMs);
+  });
+
+  it('start a new window once the old one has ended', async () => {
+    await countHit(nodes[0]!, 'login-failures:ann', 50);
+    await countHit(nodes[1]!, 'login-failures:ann', 50);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect((await hitsOf(nodes[0]!, 'login-failures:ann', 50)).hits).toBe(0);
+    expect((await countHit(nodes[1]!, 'login-failures:ann', 50)).hits).toBe(1);
+  });
+});
