@@ -48,8 +48,9 @@ export default defineConfig({
   test: {
     root: '.',
     include: ['tests/**/*.test.ts'],
-    // Suites with their own configs: the browser, the HTTP contract (built program) and the binary tests.
-    exclude: ['tests/e2e/**', 'tests/contract/**', 'tests/binary/**', 'node_modules/**'],
+    // Suites with their own configs: the browser, the HTTP contract (built program), the binary and the
+    // PostgreSQL tests.
+    exclude: ['tests/e2e/**', 'tests/contract/**', 'tests/binary/**', 'tests/pg/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
   },
