@@ -1,0 +1,143 @@
+import type Database from 'better-sqlite3';
+import type pg from 'pg';
+import { migratePostgres } from './migrate.js';
+
+// Moving an instance from SQLite to PostgreSQL (issue 15, `realm migrate-to-postgres`): every member's
+// rows copied into an empty, migrated PostgreSQL database in one transaction, checked before it commits.
+
+/** The tables that hold an instance, parents before children (the foreign keys need that order). */
+export const instanceTables = [
+  'users',
+  'posts',
+  'comments',
+  'post_reactions',
+  'comment_votes',
+  'bookmarks',
+  'follows',
+] as const;
+
+/** The stored counters, summed on both sides: a copy that lost or doubled a row cannot match them all. */
+const counters = {
+  users: ['follower_count'],
+  posts: ['like_count', 'comment_count'],
+} as const;
+
+export type CopyReport = { rows: Record<string, number>; counters: Record<string, number> };
+
+export class CopyRefused extends Error {}
+
+/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement (users have 14 columns). */
+const batchRows = 1000;
+
+export async function copyFromSqlite(source: Database.Database, target: pg.Pool): Promise<CopyReport> {
+  await migratePostgres(target);
+  refuseNul(source);
+  const client = await target.connect();
+  try {
+    await refuseNonEmpty(client);
+    // One snapshot of the source (a read transaction: a running server's writes wait for the next copy)
+    // and one transaction on the target: a failure anywhere leaves PostgreSQL as empty as it was.
+    source.exec('begin');
+    await client.query('begin');
+    try {
+      const rows: Record<string, number> = {};
+      for (const table of instanceTables) rows[table] = await copyTable(source, client, table);
+      const report = { rows, counters: await verify(source, client, rows) };
+      await client.query('commit');
+      return report;
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      source.exec('commit');
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** The columns a table stores (not the generated ones, which PostgreSQL computes itself). */
+function storedColumns(source: Database.Database, table: string): string[] {
+  const columns = source.prepare(`pragma table_xinfo(${table})`).all() as { name: string; hidden: number }[];
+  return columns.filter((column) => column.hidden === 0).map((column) => column.name);
+}
+
+async function copyTable(source: Database.Database, client: pg.PoolClient, table: string): Promise<number> {
+  const columns = storedColumns(source, table);
+  const names = columns.map((column) => `"${column}"`).join(', ');
+  let copied = 0;
+  let batch: unknown[][] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const placeholders = batch.map(
+      (_, row) => `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(', ')})`,
+    );
+    await client.query(`insert into ${table} (${names}) values ${placeholders.join(', ')}`, batch.flat());
+    copied += batch.length;
+    batch = [];
+  };
+  // rowid order: the order the rows were written, which legacy lists use to break ties.
+  for (const row of source.prepare(`select ${names} from ${table} order by rowid`).raw().iterate()) {
+    batch.push(row as unknown[]);
+    if (batch.length === batchRows) await flush();
+  }
+  await flush();
+  return copied;
+}
+
+/** PostgreSQL cannot store U+0000; text written before Realm refused it may hold one. */
+function refuseNul(source: Database.Database) {
+  for (const table of instanceTables) {
+    const columns = source.prepare(`pragma table_info(${table})`).all() as { name: string; type: string }[];
+    for (const { name } of columns.filter((column) => column.type.toLowerCase() === 'text')) {
+      const found = source
+        .prepare(`select count(*) from ${table} where instr("${name}", char(0)) > 0`)
+        .pluck()
+        .get() as number;
+      if (found > 0) {
+        throw new CopyRefused(
+          `${found} ${table}.${name} value(s) hold the NUL character (U+0000), which PostgreSQL cannot store. ` +
+            `Remove it first, e.g. sqlite3 realm.db "update ${table} set ${name} = replace(${name}, char(0), '')".`,
+        );
+      }
+    }
+  }
+}
+
+async function refuseNonEmpty(client: pg.PoolClient) {
+  for (const table of instanceTables) {
+    const { rows } = await client.query(`select exists (select 1 from ${table}) as taken`);
+    if (rows[0].taken) {
+      throw new CopyRefused(
+        `The PostgreSQL database already holds ${table}: copy into an empty database (createdb a new one).`,
+      );
+    }
+  }
+}
+
+/** Row counts and counter sums, equal on both sides, or the copy is refused (and rolled back). */
+async function verify(source: Database.Database, client: pg.PoolClient, copied: Record<string, number>) {
+  const sums: Record<string, number> = {};
+  for (const table of instanceTables) {
+    const there = Number((await client.query(`select count(*) from ${table}`)).rows[0].count);
+    const here = source.prepare(`select count(*) from ${table}`).pluck().get() as number;
+    if (there !== here || copied[table] !== here) {
+      throw new Error(
+        `The copy of ${table} holds ${there} rows, not the ${here} of SQLite: nothing was kept.`,
+      );
+    }
+  }
+  for (const [table, columns] of Object.entries(counters)) {
+    for (const column of columns) {
+      const there = Number(
+        (await client.query(`select coalesce(sum(${column}), 0) as n from ${table}`)).rows[0].n,
+      );
+      const here = source.prepare(`select coalesce(sum(${column}), 0) from ${table}`).pluck().get() as number;
+      if (there !== here) {
+        throw new Error(`${table}.${column} sums to ${there} in the copy, not ${here}: nothing was kept.`);
+      }
+      sums[`${table}.${column}`] = here;
+    }
+  }
+  return sums;
+}

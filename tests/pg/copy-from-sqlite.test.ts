@@ -1,0 +1,83 @@
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { generateScale } from '../../seed/scale.js';
+import { runSeed } from '../../seed/seed.js';
+import { closeDatabase, openDatabase, type Db } from '../../src/server/db/client.js';
+import {
+  copyFromSqlite,
+  CopyRefused,
+  instanceTables,
+} from '../../src/server/store/postgres/copy-from-sqlite.js';
+import { freshDatabase } from '../helpers/postgres.js';
+
+// Issue 15 "Moving an instance": a SQLite instance copied whole into an empty PostgreSQL, checked, or not
+// at all.
+
+let source: Db;
+beforeAll(async () => {
+  source = openDatabase(':memory:');
+  // Members, posts, likes, comments, votes, bookmarks and follows, as an instance accumulates them.
+  await generateScale(source, { users: 150, posts: 1500, seed: 7 });
+});
+afterAll(() => closeDatabase(source));
+
+const pools: pg.Pool[] = [];
+async function emptyPostgres() {
+  const pool = new pg.Pool({ connectionString: await freshDatabase(inject('postgresAdminUrl')), max: 2 });
+  pools.push(pool);
+  return pool;
+}
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.end()));
+});
+
+/** Every row of a table in a stable order, as JSON text, bigints as numbers. */
+async function rowsIn(table: string, pool?: pg.Pool): Promise<string[]> {
+  const columns = (source.$client.prepare(`pragma table_xinfo(${table})`).all() as { name: string }[]).map(
+    (column) => `"${column.name}"`,
+  );
+  const order = columns.join(', ');
+  const rows = pool
+    ? (await pool.query({ text: `select ${order} from ${table} order by ${order}`, rowMode: 'array' })).rows
+    : (source.$client.prepare(`select ${order} from ${table} order by ${order}`).raw().all() as unknown[][]);
+  return rows.map((row: unknown[]) =>
+    JSON.stringify(
+      row.map((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value)),
+    ),
+  );
+}
+
+describe('copying a SQLite instance into PostgreSQL', () => {
+  it('copies every row of every table, and the counters add up', async () => {
+    const target = await emptyPostgres();
+    const report = await copyFromSqlite(source.$client, target);
+    expect(report.rows.posts).toBe(1500);
+    expect(report.rows.post_reactions).toBeGreaterThan(0);
+    expect(report.rows.follows).toBeGreaterThan(0);
+    for (const table of instanceTables)
+      expect(await rowsIn(table, target), table).toEqual(await rowsIn(table));
+  });
+
+  it('refuses a database that is not empty, and leaves it as it was', async () => {
+    const target = await emptyPostgres();
+    await copyFromSqlite(source.$client, target);
+    const before = await rowsIn('posts', target);
+    await expect(copyFromSqlite(source.$client, target)).rejects.toThrow(CopyRefused);
+    expect(await rowsIn('posts', target)).toEqual(before);
+  });
+
+  it('refuses text holding U+0000, saying where and how to fix it, and writes nothing', async () => {
+    const nul = openDatabase(':memory:');
+    try {
+      await runSeed(nul);
+      nul.$client.prepare("update posts set content = 'a' || char(0) || 'b' where rowid = 1").run();
+      const target = await emptyPostgres();
+      await expect(copyFromSqlite(nul.$client, target)).rejects.toThrow(
+        /1 posts\.content value\(s\) hold the NUL character/,
+      );
+      expect(await rowsIn('users', target)).toEqual([]);
+    } finally {
+      closeDatabase(nul);
+    }
+  });
+});
