@@ -98,6 +98,10 @@ function parse(command: Command, args: string[]) {
  * and keeps the process alive.
  */
 export async function runCli(argv: string[]): Promise<number> {
+  // `realm --help` and `realm --version` as people type them: the overview and the version, not serve's.
+  if (argv.length === 1 && ['--help', '-h', '--version'].includes(argv[0]!)) {
+    return runCli([argv[0] === '--version' ? 'version' : 'help']);
+  }
   try {
     const { command, rest } = findCommand(argv);
     const { values, positionals } = parse(command, rest);

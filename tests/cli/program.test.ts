@@ -18,14 +18,18 @@ const everyCommand = [
 
 describe('the realm program', () => {
   it('prints its version, the list of commands, and the help of each command', async () => {
-    const [version, help, ...each] = await Promise.all([
+    const [version, help, dashDashHelp, dashDashVersion, ...each] = await Promise.all([
       realm(['version']),
       realm(['help']),
+      realm(['--help']),
+      realm(['--version']),
       ...everyCommand.map((name) => realm([...name.split(' '), '--help'])),
     ]);
     expect(version).toMatchObject({ code: 0, stderr: '' });
     expect(version.stdout).toMatch(/^realm \d+\.\d+\.\d+ \(node v\d+/);
     expect(help.code).toBe(0);
+    expect(dashDashHelp).toEqual(help);
+    expect(dashDashVersion).toEqual(version);
     for (const name of everyCommand) expect(help.stdout).toContain(`  ${name} `);
     each.forEach((result, i) => {
       expect(result.code).toBe(0);
