@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
+import { instanceTables } from '../../src/server/db/schema.js';
 import { runRealm, type RunOptions } from '../helpers/realm-program.js';
 
 // The program's tests look at an instance only as its users can: through HTTP, or by opening the database
@@ -73,16 +74,6 @@ export function query<T = Record<string, unknown>>(
   }
 }
 
-const contentTables = [
-  'users',
-  'posts',
-  'comments',
-  'post_reactions',
-  'comment_votes',
-  'bookmarks',
-  'follows',
-];
-
 /** Every row of every table that holds members' content. */
 export const rowsOf = (dataFolder: string) =>
-  Object.fromEntries(contentTables.map((t) => [t, query(dataFolder, `select * from ${t} order by rowid`)]));
+  Object.fromEntries(instanceTables.map((t) => [t, query(dataFolder, `select * from ${t} order by rowid`)]));

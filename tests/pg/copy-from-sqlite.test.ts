@@ -3,11 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { generateScale } from '../../seed/scale.js';
 import { runSeed } from '../../seed/seed.js';
 import { closeDatabase, openDatabase, type Db } from '../../src/server/db/client.js';
-import {
-  copyFromSqlite,
-  CopyRefused,
-  instanceTables,
-} from '../../src/server/store/postgres/copy-from-sqlite.js';
+import { instanceTables } from '../../src/server/db/schema.js';
+import { copyFromSqlite, CopyRefused } from '../../src/server/store/postgres/copy-from-sqlite.js';
 import { freshDatabase } from '../helpers/postgres.js';
 
 // Issue 15 "Moving an instance": a SQLite instance copied whole into an empty PostgreSQL, checked, or not

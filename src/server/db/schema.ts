@@ -176,3 +176,17 @@ export const rateLimits = sqliteTable('rate_limits', {
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
+
+/**
+ * The tables that hold an instance's members and what they made, parents before children (the order their
+ * foreign keys need when copying them; `rate_limits` holds nothing worth keeping).
+ */
+export const instanceTables = [
+  'users',
+  'posts',
+  'comments',
+  'post_reactions',
+  'comment_votes',
+  'bookmarks',
+  'follows',
+] as const;

@@ -1,20 +1,10 @@
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
+import { instanceTables } from '../../db/schema.js';
 import { migratePostgres } from './migrate.js';
 
 // Moving an instance from SQLite to PostgreSQL (issue 15, `realm migrate-to-postgres`): every member's
 // rows copied into an empty, migrated PostgreSQL database in one transaction, checked before it commits.
-
-/** The tables that hold an instance, parents before children (the foreign keys need that order). */
-export const instanceTables = [
-  'users',
-  'posts',
-  'comments',
-  'post_reactions',
-  'comment_votes',
-  'bookmarks',
-  'follows',
-] as const;
 
 /** The stored counters, summed on both sides: a copy that lost or doubled a row cannot match them all. */
 const counters = {
