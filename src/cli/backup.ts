@@ -26,7 +26,7 @@ import { runningServer } from './pid-file.js';
 // A backup is one SQLite file: the database as it was at one moment, plus a table `realm_backup` holding
 // the token secret (so that sign-ins survive a restore) and where the copy came from. One file is what
 // people copy, encrypt and keep, and `sqlite3 FILE` still opens it. `format` grows if that table changes.
-export const backupFormat = 1;
+const backupFormat = 1;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const sizeOf = (bytes: number) =>

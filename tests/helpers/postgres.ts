@@ -22,7 +22,7 @@ export async function startTestPostgres(): Promise<{ adminUrl: string; stop(): P
   return { adminUrl, stop: async () => server.stop?.() };
 }
 
-export const templateName = 'realm_template';
+const templateName = 'realm_template';
 
 let made = 0;
 

@@ -17,7 +17,7 @@ export function realmProgram(kind: 'source' | 'compiled' = 'source'): { file: st
   return { file: process.execPath, args: ['--import', 'tsx', join(paths.root, 'src/cli/entry.ts')] };
 }
 
-export const testsBinary = () => Boolean(process.env.REALM_BINARY);
+const testsBinary = () => Boolean(process.env.REALM_BINARY);
 
 /** PATH without the folders that hold a `node`, so that a binary that needed one would fail. */
 export function pathWithoutNode(): string {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../src/server/paths.js';
-import { migratePostgres } from '../../src/server/store/postgres/migrate.js';
+import { migrationLock, migratePostgres } from '../../src/server/store/postgres/migrate.js';
 import { emptyDatabase } from '../helpers/postgres.js';
 
 // Issue 15: nodes started together on a fresh database migrate it once, under an advisory lock.
@@ -27,7 +27,7 @@ describe('migrating PostgreSQL', () => {
       expect(tables.rows[0].n).toBeGreaterThanOrEqual(8);
       // A node started later finds nothing to do, and the lock is free again.
       await migratePostgres(nodes[1]!);
-      const lock = await nodes[2]!.query('select pg_try_advisory_lock($1) as free', [0x5265616c6d]);
+      const lock = await nodes[2]!.query('select pg_try_advisory_lock($1) as free', [migrationLock]);
       expect(lock.rows).toEqual([{ free: true }]);
     } finally {
       await Promise.all(nodes.map((pool) => pool.end()));
