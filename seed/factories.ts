@@ -1,7 +1,6 @@
 import { v4 as uuid } from 'uuid';
-import type { Db } from '../src/server/db/client.js';
-import { users } from '../src/server/db/schema.js';
 import { hashPassword } from '../src/server/domain/passwords.js';
+import type { NewMember, Store } from '../src/server/store/store.js';
 import { usernameKey } from '../src/shared/schemas.js';
 
 /** The password every factory member has. Hashed once per process: scrypt is slow on purpose. */
@@ -14,8 +13,8 @@ let sequence = 0;
 
 /** Inserts a member directly (no signup round trip); fields may be overridden. */
 export async function createMember(
-  db: Db,
-  overrides: Partial<Omit<typeof users.$inferInsert, 'usernameKey'>> = {},
+  store: Store,
+  overrides: Partial<Omit<NewMember, 'usernameKey'>> = {},
 ): Promise<FactoryMember> {
   factoryHash ??= hashPassword(factoryPassword);
   sequence += 1;
@@ -30,8 +29,9 @@ export async function createMember(
     updatedAt: now,
     ...overrides,
   };
-  db.insert(users)
-    .values({ ...row, usernameKey: usernameKey(row.username) })
-    .run();
+  const inserted = await store.write((tx) =>
+    tx.members.insert({ ...row, usernameKey: usernameKey(row.username) }),
+  );
+  if (!inserted) throw new Error(`createMember: the id or username of ${row.username} is taken`);
   return { id: row.id, username: row.username };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { limits } from '../shared/limits.js';
 import { newPassword, signupInput, usernameKey } from '../shared/schemas.js';
-import type { Db } from '../server/db/client.js';
+import type { Store } from '../server/store/store.js';
 import { signup } from '../server/domain/auth.js';
 import { DomainError } from '../server/domain/errors.js';
 import {
@@ -51,8 +51,8 @@ function printPassword(username: string, password: string) {
   console.log('The password is shown only this once: hand it over privately.');
 }
 
-function requireMember(db: Db, name: string) {
-  const member = findMember(db, name);
+async function requireMember(store: Store, name: string) {
+  const member = await findMember(store, name);
   if (!member) throw new CommandFailed(`No member named ${name}`);
   return member;
 }
@@ -90,11 +90,11 @@ ${dataHelp}`,
     if (!fields.success) throw new UsageError(`admin create-user: ${fields.error.issues[0]!.message}`);
     const { password, generated } = await passwordFor(parsed);
     const config = configFrom(parsed);
-    await withDatabase(config, async (db) => {
+    await withDatabase(config, async (store) => {
       // signup also signs a token for the new member; nobody here wants it, so the key is a throwaway one.
       const keys = createTokenKeys(randomBytes(32).toString('hex'));
       try {
-        await signup(db, keys, { ...fields.data, password });
+        await signup(store, keys, { ...fields.data, password });
       } catch (error) {
         if (error instanceof DomainError) throw new CommandFailed(error.message);
         throw error;
@@ -123,10 +123,10 @@ ${dataHelp}`,
     const config = configFrom(parsed);
     requireDatabase(config);
     const { password, generated } = await passwordFor(parsed);
-    const username = await withDatabase(config, async (db) => {
-      const member = requireMember(db, parsed.positionals[0]!);
-      setPasswordHash(db, member.id, await hashPassword(password));
-      forgetFailedLogins(db, usernameKey(member.username));
+    const username = await withDatabase(config, async (store) => {
+      const member = await requireMember(store, parsed.positionals[0]!);
+      await setPasswordHash(store, member.id, await hashPassword(password));
+      await forgetFailedLogins(store, usernameKey(member.username));
       return member.username;
     });
     console.log(`Set a new password for ${username}.`);
@@ -149,17 +149,17 @@ ${dataHelp}`,
   async run(parsed) {
     const config = configFrom(parsed);
     requireDatabase(config);
-    const deleted = await withDatabase(config, async (db) => {
-      const member = requireMember(db, parsed.positionals[0]!);
+    const deleted = await withDatabase(config, async (store) => {
+      const member = await requireMember(store, parsed.positionals[0]!);
       if (!parsed.values.yes) {
-        const { posts, comments } = contentOf(db, member.id);
+        const { posts, comments } = await contentOf(store, member.id);
         await confirm(
           `Delete ${member.username} with ${plural(posts, 'post')} and ${plural(comments, 'comment')}? Type the username to confirm:`,
           member.username,
           `Not deleting ${member.username}: there is no terminal to confirm on. Pass --yes to delete without asking.`,
         );
       }
-      return { username: member.username, ...deleteMember(db, member.id) };
+      return { username: member.username, ...(await deleteMember(store, member.id)) };
     });
     console.log(
       `Deleted ${deleted.username} with ${plural(deleted.posts, 'post')} and ${plural(deleted.comments, 'comment')}.`,
@@ -180,7 +180,7 @@ ${dataHelp}`,
   async run(parsed) {
     const config = configFrom(parsed);
     requireDatabase(config);
-    const members = await withDatabase(config, (db) => membersNewestFirst(db));
+    const members = await withDatabase(config, (store) => membersNewestFirst(store));
     if (parsed.values.json) {
       for (const { createdAt, ...member } of members) {
         console.log(JSON.stringify({ ...member, joined: new Date(createdAt).toISOString() }));

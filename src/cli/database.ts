@@ -11,7 +11,7 @@ export const migrate: Command = {
   positionals: [],
   async run(parsed) {
     const config = configFrom(parsed);
-    await withDatabase(config, () => {});
+    await withDatabase(config, async () => {});
     console.log(`Migrated ${config.dbPath}`);
   },
 };
@@ -31,7 +31,7 @@ ${dataHelp}`,
     if (!parsed.values.demo)
       throw new UsageError('seed needs --demo (the only content it loads is the demo)');
     const config = configFrom(parsed);
-    const added = await withDatabase(config, (db) => runSeed(db));
+    const added = await withDatabase(config, (store) => runSeed(store));
     console.log(`Seeded ${config.dbPath}: ${added.members} members and ${added.posts} posts added.`);
   },
 };

@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { loadConfig, type Config } from '../server/config.js';
-import { closeDatabase, openDatabase, type Db } from '../server/db/client.js';
+import { openSqliteStore } from '../server/store/sqlite/index.js';
+import type { Store } from '../server/store/store.js';
 import { unpackRuntime } from '../server/paths.js';
 import type { Parsed } from './command.js';
 
@@ -21,12 +22,12 @@ export function dataFolderOf(config: Config): string {
 }
 
 /** Opens (migrating) the instance's database for `work`, and closes it whatever happens. */
-export async function withDatabase<T>(config: Config, work: (db: Db) => Promise<T> | T): Promise<T> {
+export async function withDatabase<T>(config: Config, work: (store: Store) => Promise<T>): Promise<T> {
   unpackRuntime(dataFolderOf(config));
-  const db = openDatabase(config.dbPath);
+  const store = openSqliteStore(config.dbPath);
   try {
-    return await work(db);
+    return await work(store);
   } finally {
-    closeDatabase(db);
+    await store.close();
   }
 }

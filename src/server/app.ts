@@ -5,7 +5,6 @@ import { limits } from '../shared/limits.js';
 import { serveClient } from './client-files.js';
 import { compression, gzipSmallAnswers } from './compression.js';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
 import { noSignInLimits, signInLimits } from './domain/sign-in-limits.js';
 import { createTokenKeys } from './domain/tokens.js';
 import { addressSet, capConnectionsPerAddress } from './connection-limit.js';
@@ -15,6 +14,7 @@ import { paths } from './paths.js';
 import { limitRequests } from './request-limit.js';
 import { restApi } from './rest/index.js';
 import { sendSecurityHeaders } from './security-headers.js';
+import type { Store } from './store/store.js';
 import { callerOf, createContext } from './trpc/context.js';
 import { answerCallsDirectly, type OnCallError } from './trpc/direct-calls.js';
 import { maxBatchSize, retryAfterOf } from './trpc/init.js';
@@ -22,7 +22,7 @@ import { appRouter, type AppRouter } from './trpc/root.js';
 
 export type AppOptions = {
   config: Config & { jwtSecret: string };
-  db: Db;
+  store: Store;
   /** false in `npm run dev`, where Vite serves the client instead. */
   serveBuiltClient?: boolean;
   /** false in `npm run dev` only: Vite's hot-reload client runs inline scripts that a strict CSP blocks. */
@@ -39,7 +39,7 @@ export type AppOptions = {
 /** The whole server as a Fastify instance that never listens: main.ts listens, tests inject. */
 export async function buildApp({
   config,
-  db,
+  store,
   serveBuiltClient = true,
   contentSecurityPolicy = true,
   clientDir = paths.clientDist,
@@ -64,7 +64,7 @@ export async function buildApp({
   });
   capConnectionsPerAddress(app.server, config.connectionsPerAddress, addressSet(config.trustProxy));
   const keys = createTokenKeys(config.jwtSecret);
-  const limitsOfSignIn = config.rateLimit ? signInLimits(db) : noSignInLimits;
+  const limitsOfSignIn = config.rateLimit ? signInLimits(store) : noSignInLimits;
 
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
@@ -87,16 +87,15 @@ export async function buildApp({
     shareFairly(app, keyOf);
   }
 
-  // A query proves the database answers; compiled once, as every frequent statement is (db/prepared.ts).
-  const databaseAnswers = db.$client.prepare('select 1');
+  // A query proves the database answers; when it does not, the error handler answers 500.
   app.get('/healthz', async () => {
-    databaseAnswers.get();
+    await store.ping();
     return { ok: true };
   });
 
   await app.register(restApi, {
     prefix: '/api',
-    db,
+    store,
     keys,
     signInLimits: limitsOfSignIn,
     legacyListLimit: config.legacyListLimit,
@@ -106,7 +105,7 @@ export async function buildApp({
     const onError: OnCallError = ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'trpc call failed');
     };
-    const contextDeps = { db, keys, signInLimits: limitsOfSignIn };
+    const contextDeps = { store, keys, signInLimits: limitsOfSignIn };
     if (directTrpcCalls) answerCallsDirectly(trpcScope, contextDeps, onError);
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',

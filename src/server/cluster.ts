@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
 import type { Config } from './config.js';
-import { closeDatabase } from './db/client.js';
 import { prepareDatabase } from './start.js';
 
 /**
@@ -12,8 +11,8 @@ import { prepareDatabase } from './start.js';
  * which finish their requests and close; the primary exits when they all have.
  */
 export async function runWorkers(config: Config): Promise<void> {
-  const { db, warnings } = await prepareDatabase(config);
-  closeDatabase(db);
+  const { store, warnings } = await prepareDatabase(config);
+  await store.close();
   for (const warning of warnings) console.warn(`Data readable by others: ${warning}`);
 
   let stopping = false;

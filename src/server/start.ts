@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { hasDemoMember, runSeed } from '../../seed/seed.js';
 import { buildApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
-import { closeDatabase, openDatabase } from './db/client.js';
 import { looseFileModes } from './db/file-modes.js';
-import { resolveJwtSecret } from './domain/tokens.js';
+import { openSqliteStore } from './store/sqlite/index.js';
 
 /**
  * Opens the database (migrating it; loading the demo when asked and missing) and settles the token secret.
@@ -13,10 +12,10 @@ import { resolveJwtSecret } from './domain/tokens.js';
  * owner-only).
  */
 export async function prepareDatabase(config: Config) {
-  const db = openDatabase(config.dbPath);
-  if (config.demo && !hasDemoMember(db)) await runSeed(db);
-  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dbPath);
-  return { db, jwtSecret, warnings: looseFileModes(config.dbPath) };
+  const store = openSqliteStore(config.dbPath);
+  if (config.demo && !(await hasDemoMember(store))) await runSeed(store);
+  const jwtSecret = await store.tokenSecret(config.jwtSecret);
+  return { store, jwtSecret, warnings: looseFileModes(config.dbPath) };
 }
 
 /**
@@ -27,9 +26,9 @@ export async function startApp(
   config: Config,
   options: Pick<AppOptions, 'serveBuiltClient' | 'contentSecurityPolicy'> = {},
 ) {
-  const { db, jwtSecret, warnings } = await prepareDatabase(config);
-  const app = await buildApp({ config: { ...config, jwtSecret }, db, ...options });
-  app.addHook('onClose', () => closeDatabase(db));
+  const { store, jwtSecret, warnings } = await prepareDatabase(config);
+  const app = await buildApp({ config: { ...config, jwtSecret }, store, ...options });
+  app.addHook('onClose', () => store.close());
   // With REALM_WORKERS the primary process has said it once already (cluster.ts).
   if (cluster.isPrimary) for (const warning of warnings) app.log.warn(`Data readable by others: ${warning}`);
   return app;

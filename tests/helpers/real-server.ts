@@ -1,6 +1,6 @@
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { buildApp } from '../../src/server/app.js';
-import { closeDatabase, openDatabase } from '../../src/server/db/client.js';
+import { openSqliteStore } from '../../src/server/store/sqlite/index.js';
 import { testConfig } from './test-app.js';
 
 export type RawConnection = { socket: Socket; received: () => string; closed: Promise<void> };
@@ -10,10 +10,10 @@ export type RawConnection = { socket: Socket; received: () => string; closed: Pr
  * and raw connections to it. `close()` ends them all.
  */
 export async function realServer(config: Partial<typeof testConfig>, requestTimeoutMs?: number) {
-  const db = openDatabase(':memory:');
+  const store = openSqliteStore(':memory:');
   const app = await buildApp({
     config: { ...testConfig, ...config },
-    db,
+    store,
     logger: false,
     serveBuiltClient: false,
     ...(requestTimeoutMs ? { requestTimeoutMs } : {}),
@@ -38,7 +38,7 @@ export async function realServer(config: Partial<typeof testConfig>, requestTime
     async close() {
       sockets.forEach((socket) => socket.destroy());
       await app.close();
-      closeDatabase(db);
+      await store.close();
     },
   };
 }

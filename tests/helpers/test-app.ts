@@ -3,10 +3,11 @@ import { createMember, type FactoryMember } from '../../seed/factories.js';
 import { runSeed } from '../../seed/seed.js';
 import { buildApp } from '../../src/server/app.js';
 import type { Config } from '../../src/server/config.js';
-import { closeDatabase, openDatabase, type Db } from '../../src/server/db/client.js';
+import type { Db } from '../../src/server/db/client.js';
 import { createTokenKeys, type TokenKeys } from '../../src/server/domain/tokens.js';
 import { createContext } from '../../src/server/trpc/context.js';
 import { createCaller } from '../../src/server/trpc/root.js';
+import { openSqliteStore, type SqliteStore } from '../../src/server/store/sqlite/index.js';
 
 export const testSecret = 'test-secret-that-is-long-enough-for-hs256-000';
 
@@ -27,6 +28,8 @@ export const testConfig: Config & { jwtSecret: string } = {
 
 export type TestApp = {
   app: FastifyInstance;
+  store: SqliteStore;
+  /** The store's SQLite connection, for tests that look at rows, plans and pragmas. */
   db: Db;
   keys: TokenKeys;
   /** A member inserted directly, with a valid token for the raw `authorization` header. */
@@ -49,11 +52,11 @@ export async function makeTestApp(
     file?: string;
   } = {},
 ): Promise<TestApp> {
-  const db = openDatabase(options.file ?? ':memory:');
-  if (options.seed) await runSeed(db);
+  const store = openSqliteStore(options.file ?? ':memory:');
+  if (options.seed) await runSeed(store);
   const app = await buildApp({
     config: { ...testConfig, ...options.config },
-    db,
+    store,
     logger: false,
     serveBuiltClient: options.serveBuiltClient ?? false,
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
@@ -62,16 +65,17 @@ export async function makeTestApp(
   const keys = createTokenKeys(testSecret);
   return {
     app,
-    db,
+    store,
+    db: store.db,
     keys,
     async member(overrides) {
-      const member = await createMember(db, overrides);
+      const member = await createMember(store, overrides);
       return { ...member, token: await keys.sign({ _id: member.id, username: member.username }) };
     },
-    caller: (token) => createCaller(createContext({ db, keys }, { authorization: token })),
+    caller: (token) => createCaller(createContext({ store, keys }, { authorization: token })),
     async close() {
       await app.close();
-      closeDatabase(db);
+      await store.close();
     },
   };
 }

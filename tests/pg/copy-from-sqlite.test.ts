@@ -5,6 +5,7 @@ import { runSeed } from '../../seed/seed.js';
 import { closeDatabase, openDatabase, type Db } from '../../src/server/db/client.js';
 import { instanceTables } from '../../src/server/db/schema.js';
 import { copyFromSqlite, CopyRefused } from '../../src/server/store/postgres/copy-from-sqlite.js';
+import { sqliteStore } from '../../src/server/store/sqlite/index.js';
 import { freshDatabase } from '../helpers/postgres.js';
 
 // Issue 15 "Moving an instance": a SQLite instance copied whole into an empty PostgreSQL, checked, or not
@@ -66,7 +67,7 @@ describe('copying a SQLite instance into PostgreSQL', () => {
   it('refuses text holding U+0000, saying where and how to fix it, and writes nothing', async () => {
     const nul = openDatabase(':memory:');
     try {
-      await runSeed(nul);
+      await runSeed(sqliteStore(nul));
       nul.$client.prepare("update posts set content = 'a' || char(0) || 'b' where rowid = 1").run();
       const target = await emptyPostgres();
       await expect(copyFromSqlite(nul.$client, target)).rejects.toThrow(

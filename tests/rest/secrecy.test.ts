@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoCredentials } from '../../seed/data.js';
 import { buildApp } from '../../src/server/app.js';
-import { closeDatabase, openDatabase } from '../../src/server/db/client.js';
+import { openSqliteStore } from '../../src/server/store/sqlite/index.js';
 import { makeTestApp, testConfig, type TestApp } from '../helpers/test-app.js';
 
 // PRODUCT.md "Accounts and tokens" and /api item 2: no response carries a password or its hash, through either
@@ -147,10 +147,10 @@ describe('the database file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'realm-secrecy-'));
     try {
       const file = join(dir, 'realm.db');
-      const db = openDatabase(file);
+      const store = openSqliteStore(file);
       const app = await buildApp({
         config: { ...testConfig, dbPath: file },
-        db,
+        store,
         logger: false,
         serveBuiltClient: false,
       });
@@ -163,7 +163,7 @@ describe('the database file', () => {
       });
       expect(res.statusCode).toBe(201);
       await app.close();
-      closeDatabase(db);
+      await store.close();
 
       const files = readdirSync(dir).map((name) => join(dir, name));
       expect(files).toContain(file);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, write, type Db } from '../../src/server/db/client.js';
+import { closeDatabase, openDatabase, transaction, type Db } from '../../src/server/db/client.js';
 
 // Each worker (REALM_WORKERS) opens the file on its own connection, in WAL mode, with its own page cache.
 
@@ -28,20 +28,20 @@ describe('the database file', () => {
     expect(db.$client.pragma('cache_size', { simple: true })).toBe(-64 * 1024);
   });
 
-  it('shows one connection’s write to another at once, in pages the other had already cached', () => {
+  it('shows one connection’s write to another at once, in pages the other had already cached', async () => {
     dir = mkdtempSync(join(tmpdir(), 'realm-file-'));
     const file = join(dir, 'realm.db');
     const [writer, reader] = [open(file), open(file)];
     writer.$client.exec('create table notes (id integer primary key, text text)');
     const insert = writer.$client.prepare('insert into notes (text) values (?)');
-    write(writer, () => {
+    await transaction(writer, async () => {
       for (let i = 0; i < 2000; i++) insert.run(`note ${i}`);
     });
     writer.$client.pragma('wal_checkpoint(TRUNCATE)'); // the rows now live in the file itself
     const read = reader.$client.prepare('select text from notes where id = ?').pluck();
     expect(read.get(1500)).toBe('note 1499');
 
-    write(writer, () =>
+    await transaction(writer, async () =>
       writer.$client.prepare('update notes set text = ? where id = ?').run('changed', 1500),
     );
     expect(read.get(1500)).toBe('changed');

@@ -3,23 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoCredentials } from '../../src/shared/demo.js';
-import { closeDatabase, type Db } from '../../src/server/db/client.js';
+import type { SqliteStore } from '../../src/server/store/sqlite/index.js';
 import { prepareDatabase } from '../../src/server/start.js';
 import { createContext } from '../../src/server/trpc/context.js';
 import { createCaller } from '../../src/server/trpc/root.js';
 import { createTokenKeys } from '../../src/server/domain/tokens.js';
 import { testConfig, testSecret } from '../helpers/test-app.js';
 
-let db: Db | undefined;
-afterEach(() => db && closeDatabase(db));
+let store: SqliteStore | undefined;
+afterEach(() => store?.close());
 
 async function start(demo: boolean, file = join(mkdtempSync(join(tmpdir(), 'realm-demo-')), 'realm.db')) {
-  if (db) closeDatabase(db);
-  db = (await prepareDatabase({ ...testConfig, dbPath: file, demo })).db;
+  await store?.close();
+  store = (await prepareDatabase({ ...testConfig, dbPath: file, demo })).store;
   return {
     file,
     caller: createCaller(
-      createContext({ db, keys: createTokenKeys(testSecret) }, { authorization: undefined }),
+      createContext({ store, keys: createTokenKeys(testSecret) }, { authorization: undefined }),
     ),
   };
 }
@@ -36,7 +36,7 @@ describe('demo content (PRODUCT.md: a real instance starts empty)', () => {
     const first = await start(true, file);
     expect(await first.caller.instance.about()).toEqual({ demo: true });
     expect((await first.caller.auth.login(demoCredentials)).user.username).toBe(demoCredentials.username);
-    const rows = () => db!.$client.prepare('select count(*) as n from posts').get() as { n: number };
+    const rows = () => store!.db.$client.prepare('select count(*) as n from posts').get() as { n: number };
     const posts = rows().n;
     await start(true, file);
     expect(rows().n).toBe(posts);

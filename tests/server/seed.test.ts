@@ -57,14 +57,14 @@ describe('seed', () => {
   it('adds nothing when run again', async () => {
     t = await makeTestApp({ seed: true });
     const before = snapshot(t.db);
-    expect(await runSeed(t.db)).toEqual({ members: 0, posts: 0 });
+    expect(await runSeed(t.store)).toEqual({ members: 0, posts: 0 });
     expect(snapshot(t.db)).toEqual(before);
   });
 
   it('keeps a member who signed up under a seed name first, and skips that member posts', async () => {
     t = await makeTestApp();
     await t.member({ username: 'JaneCooper' });
-    const added = await runSeed(t.db);
+    const added = await runSeed(t.store);
     expect(added.members).toBe(6);
     const { users } = (await get(t.app, '/api/users')).body;
     expect(users.filter((u: { username: string }) => u.username.toLowerCase() === 'janecooper')).toHaveLength(

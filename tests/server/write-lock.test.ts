@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, write, type Db } from '../../src/server/db/client.js';
+import { closeDatabase, openDatabase, transaction, type Db } from '../../src/server/db/client.js';
 
-// With REALM_WORKERS > 1 another process can hold SQLite's write lock. `write` waits for it in short pauses
+// With REALM_WORKERS > 1 another process can hold SQLite's write lock. `transaction` waits for it in short pauses
 // instead of SQLite's busy handler, whose sleeps grow to 25, 50 and 100 ms and block the whole worker.
 
 let dir: string;
@@ -38,7 +38,7 @@ function holdWriteLock(file: string, ms: number) {
   return { locked, releasedAt };
 }
 
-describe('write() while another connection holds the lock', () => {
+describe('transaction() while another connection holds the lock', () => {
   it('waits it out, lands the write, and takes the lock within a few ms of its release', async () => {
     dir = mkdtempSync(join(tmpdir(), 'realm-lock-'));
     const file = join(dir, 'realm.db');
@@ -49,7 +49,7 @@ describe('write() while another connection holds the lock', () => {
       const holder = holdWriteLock(file, 300);
       await holder.locked;
       const startedAt = Date.now();
-      const landedAt = write(db, () => {
+      const landedAt = await transaction(db, async () => {
         db.$client.prepare('insert into marks values (?)').run(trial);
         return Date.now();
       });
@@ -61,20 +61,20 @@ describe('write() while another connection holds the lock', () => {
     expect(Math.min(...lateness)).toBeLessThan(12);
   });
 
-  it('does not retry a write that failed for another reason', () => {
+  it('does not retry a write that failed for another reason', async () => {
     dir = mkdtempSync(join(tmpdir(), 'realm-lock-'));
     db = openDatabase(join(dir, 'realm.db'));
     let runs = 0;
-    expect(() =>
-      write(db, () => {
+    await expect(
+      transaction(db, async () => {
         runs += 1;
         throw new Error('refused');
       }),
-    ).toThrow('refused');
+    ).rejects.toThrow('refused');
     expect(runs).toBe(1);
   });
 
-  it('leaves nothing behind when the work throws, from the query builder and prepared statements alike', () => {
+  it('leaves nothing behind when the work throws, from the query builder and prepared statements alike', async () => {
     dir = mkdtempSync(join(tmpdir(), 'realm-lock-'));
     db = openDatabase(join(dir, 'realm.db'));
     // Prepared before the transaction, as the domain's statements are (db/prepared.ts).
@@ -83,8 +83,8 @@ describe('write() while another connection holds the lock', () => {
     );
     const count = () => db.$client.prepare('select count(*) from users').pluck().get();
     const before = count();
-    expect(() =>
-      write(db, () => {
+    await expect(
+      transaction(db, async () => {
         db.$client.exec(
           "insert into users (id, username, username_key, first_name, last_name, password_hash, created_at, updated_at) values ('u1', 'a', 'a', 'A', 'A', 'x', 0, 0)",
         );
@@ -92,9 +92,9 @@ describe('write() while another connection holds the lock', () => {
         expect(count()).toBe(Number(before) + 2); // both inside the open transaction
         throw new Error('refused');
       }),
-    ).toThrow('refused');
+    ).rejects.toThrow('refused');
     expect(count()).toBe(before);
-    expect(write(db, () => touch.run().changes)).toBe(1);
+    expect(await transaction(db, async () => touch.run().changes)).toBe(1);
     expect(count()).toBe(Number(before) + 1);
   });
 });

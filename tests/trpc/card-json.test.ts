@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { comments, posts } from '../../src/server/db/schema.js';
-import { cardsOf, isoTimeSql } from '../../src/server/domain/card-json.js';
+import { cardsOf } from '../../src/server/domain/post-cards.js';
+import { isoTimeSql } from '../../src/server/store/sqlite/cards.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 import { trickyText } from '../helpers/tricky-text.js';
 
-// Cards and comments are written as JSON by SQLite (src/server/domain/card-json.ts). These check what that
+// Cards and comments are written as JSON by SQLite (src/server/store/sqlite/cards.ts). These check what that
 // must not get wrong: text, times to the millisecond, my own flags, the order of a page, and that a nested
 // user carries only public fields.
 
@@ -121,8 +122,8 @@ describe('cards written by SQLite', () => {
     const me = await t.member();
     const ids = [postAt(me, 3000), postAt(me, 1000), postAt(me, 2000)];
     const asked = [ids[2]!, 'no-such-post', ids[0]!, ids[1]!];
-    expect(cardsOf(t.db, null, asked).map((card) => card.id)).toEqual([ids[2], ids[0], ids[1]]);
-    expect(cardsOf(t.db, null, [])).toEqual([]);
+    expect((await cardsOf(t.store, null, asked)).map((card) => card.id)).toEqual([ids[2], ids[0], ids[1]]);
+    expect(await cardsOf(t.store, null, [])).toEqual([]);
   });
 
   it('carry the four latest comments, newest first, with exactly the public fields of each user', async () => {
@@ -143,7 +144,7 @@ describe('cards written by SQLite', () => {
         .run();
     }
     t.db.$client.prepare('update posts set comment_count = 6 where id = ?').run(postId);
-    const [card] = cardsOf(t.db, me.id, [postId]);
+    const [card] = await cardsOf(t.store, me.id, [postId]);
     expect(card!.latestComments.map((comment) => comment.text)).toEqual(['c5', 'c4', 'c3', 'c2']);
     expect(Object.keys(card!).sort()).toEqual(
       [

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoCredentials, seedPosts } from '../../seed/data.js';
 import { runSeed } from '../../seed/seed.js';
 import { buildApp } from '../../src/server/app.js';
-import { closeDatabase, openDatabase, type Db } from '../../src/server/db/client.js';
+import { openSqliteStore, type SqliteStore } from '../../src/server/store/sqlite/index.js';
 import { createTokenKeys } from '../../src/server/domain/tokens.js';
 import { testConfig, testSecret } from '../helpers/test-app.js';
 
@@ -12,34 +12,34 @@ import { testConfig, testSecret } from '../helpers/test-app.js';
 // without, get the same requests in the same order, with the clock stopped so that writes stamp alike.
 
 const now = Date.UTC(2026, 10, 1, 12);
-let apps: { direct: FastifyInstance; adapter: FastifyInstance; dbs: Db[] };
+let apps: { direct: FastifyInstance; adapter: FastifyInstance; stores: SqliteStore[] };
 
 async function appOn(directTrpcCalls: boolean) {
-  const db = openDatabase(':memory:');
-  await runSeed(db, now - 3_600_000);
+  const store = openSqliteStore(':memory:');
+  await runSeed(store, now - 3_600_000);
   const app = await buildApp({
     config: testConfig,
-    db,
+    store,
     logger: false,
     serveBuiltClient: false,
     directTrpcCalls,
   });
   await app.ready();
-  return { app, db };
+  return { app, store };
 }
 
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now });
   const direct = await appOn(true);
   const adapter = await appOn(false);
-  apps = { direct: direct.app, adapter: adapter.app, dbs: [direct.db, adapter.db] };
+  apps = { direct: direct.app, adapter: adapter.app, stores: [direct.store, adapter.store] };
 });
 afterEach(async () => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   await apps.direct.close();
   await apps.adapter.close();
-  apps.dbs.forEach(closeDatabase);
+  await Promise.all(apps.stores.map((store) => store.close()));
 });
 
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -156,7 +156,7 @@ describe('tRPC calls answered directly', () => {
   });
 
   it('answer an unexpected failure as the adapter does, without its details', async () => {
-    apps.dbs.forEach((db) => db.$client.close()); // every query now throws inside the procedure
+    apps.stores.forEach((store) => store.db.$client.close()); // every query now throws inside the procedure
     const request = { method: 'GET' as const, url: `/trpc/posts.explore?input=${input({})}` };
     expect(await expectSameAnswer(request)).toBe(0);
     const answer = (await apps.direct.inject(request)).json();

@@ -36,43 +36,115 @@ export function closeDatabase(db: Db): void {
 }
 
 /**
+ * The gate of a connection: one write transaction at a time, and no statement of anyone else while it is
+ * open. A transaction spans the awaits of the rule that runs it, and a statement of another request run on
+ * the same connection meanwhile would read its uncommitted rows, or be rolled back with it. Reads outside a
+ * transaction pass at once when it is idle, and otherwise wait for it to end: microseconds, since the awaits
+ * inside a SQLite transaction resolve at once.
+ */
+export type Gate = {
+  /** The same functions, each waiting for the gate before it runs. */
+  guard<T extends Record<string, (...args: never[]) => Promise<unknown>>>(group: T): T;
+};
+
+type Lock = { held: boolean; take(): Promise<() => void> };
+
+function createLock(): Lock {
+  let queue = Promise.resolve();
+  const lock: Lock = {
+    held: false,
+    take() {
+      const previous = queue;
+      let release!: () => void;
+      queue = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return previous.then(() => {
+        lock.held = true;
+        return () => {
+          lock.held = false;
+          release();
+        };
+      });
+    },
+  };
+  return lock;
+}
+
+const locks = new WeakMap<Db, Lock>();
+const lockOf = (db: Db) => {
+  let lock = locks.get(db);
+  if (!lock) locks.set(db, (lock = createLock()));
+  return lock;
+};
+
+export function gateOf(db: Db): Gate {
+  const lock = lockOf(db);
+  return {
+    guard(group) {
+      const guarded = Object.entries(group).map(([name, run]) => {
+        const wait = async (...args: never[]) => {
+          const release = await lock.take();
+          try {
+            return await run(...args);
+          } finally {
+            release();
+          }
+        };
+        return [name, (...args: never[]) => (lock.held ? wait(...args) : run(...args))];
+      });
+      return Object.fromEntries(guarded) as typeof group;
+    },
+  };
+}
+
+/**
  * Runs `work` as one IMMEDIATE transaction: it takes the write lock up front, so a read-then-write rule
  * (like "refuse if already liked") cannot race another process, and a thrown error leaves nothing behind.
- * The transaction is the connection's, so `work` uses the same `db`, its query builder and its statements
- * prepared once (db/prepared.ts) alike.
  *
- * With several workers (REALM_WORKERS) another process may hold the lock. SQLite's own busy handler then
- * sleeps 1, 2, 5, 10... ms, blocking every request of this worker, while a write holds the lock for a tenth
- * of a millisecond. So the lock is asked for without SQLite's wait and retried here after short pauses,
- * doubling from 50 µs to 2 ms, for as long as the connection's busy timeout.
+ * With several workers (REALM_WORKERS) another process may hold the lock. SQLite's own busy handler would
+ * then sleep 1, 2, 5, 10... ms, blocking every request of this worker, while a write holds the lock for a
+ * tenth of a millisecond. So the lock is asked for without SQLite's wait, and after a refusal the gate is
+ * opened for others while this write pauses (a turn of the event loop, then 1 and 2 ms), for as long as the
+ * connection's busy timeout.
  */
-export function write<T>(db: Db, work: () => T): T {
+export async function transaction<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  const lock = lockOf(db);
+  const { begin, commit, rollback } = transactionStatements(db);
   const deadline = performance.now() + lockTimeoutMs;
   for (let attempt = 0; ; attempt++) {
-    let began = false;
+    const release = await lock.take();
     try {
-      return withoutBusyWait(db, () =>
-        immediateTransaction(db)(() => {
-          began = true;
-          return work();
-        }),
-      ) as T;
+      withoutBusyWait(db, () => begin.run());
     } catch (error) {
-      if (began || !isBusy(error) || performance.now() > deadline) throw error;
-      Atomics.wait(pauseCell, 0, 0, Math.min(0.05 * 2 ** attempt, 2));
+      release();
+      if (!isBusy(error) || performance.now() > deadline) throw error;
+      await pause(attempt);
+      continue;
+    }
+    try {
+      const result = await work();
+      commit.run();
+      return result;
+    } catch (error) {
+      if (db.$client.inTransaction) rollback.run();
+      throw error;
+    } finally {
+      release();
     }
   }
 }
 
 const lockTimeoutMs = 5000;
-const pauseCell = new Int32Array(new SharedArrayBuffer(4));
 const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+const pause = (attempt: number) =>
+  new Promise((resolve) => (attempt < 4 ? setImmediate(resolve) : setTimeout(resolve, attempt < 8 ? 1 : 2)));
 
-// better-sqlite3's transaction() builds four wrapper functions each time it is called, so each connection
-// has one IMMEDIATE transaction, which runs the work it is given.
-const immediateTransaction = preparedOnce(
-  (db) => db.$client.transaction((work: () => unknown) => work()).immediate,
-);
+const transactionStatements = preparedOnce((db) => ({
+  begin: db.$client.prepare('begin immediate'),
+  commit: db.$client.prepare('commit'),
+  rollback: db.$client.prepare('rollback'),
+}));
 
 // Every write switches the wait off and on again, so the two pragmas are compiled once per connection.
 const busyTimeout = preparedOnce((db) => ({

@@ -1,51 +1,27 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { write, type Db } from '../db/client.js';
-import { follows, users } from '../db/schema.js';
+import type { Store, Tx } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { badRequest, messages, notFound } from './errors.js';
 
-function requireUser(db: Db, userId: string): void {
-  if (!db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) {
-    throw notFound(messages.userNotFound);
-  }
-}
-
-function isFollowing(db: Db, followerId: string, followeeId: string): boolean {
-  return !!db
-    .select({ id: follows.followeeId })
-    .from(follows)
-    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
-    .get();
-}
-
-function touchBoth(db: Db, actorId: string, targetId: string, followerDelta: 1 | -1, at: number) {
-  db.update(users)
-    .set({ followerCount: sql`${users.followerCount} + ${followerDelta}`, updatedAt: at })
-    .where(eq(users.id, targetId))
-    .run();
-  db.update(users).set({ updatedAt: at }).where(eq(users.id, actorId)).run();
+/** The member, locked until the write ends: two follows of one member at once take turns (PostgreSQL). */
+async function requireMember(tx: Tx, userId: string): Promise<void> {
+  if (!(await tx.members.lock(userId))) throw notFound(messages.userNotFound);
 }
 
 /** Spec section 4: follow adds the target to my following and me to their followers. */
-export function follow(db: Db, actor: Actor, targetId: string): void {
-  write(db, () => {
-    requireUser(db, targetId);
+export async function follow(store: Store, actor: Actor, targetId: string): Promise<void> {
+  await store.write(async (tx) => {
+    await requireMember(tx, targetId);
     if (targetId === actor.id) throw badRequest(messages.followSelf);
-    if (isFollowing(db, actor.id, targetId)) throw badRequest(messages.alreadyFollowing);
-    const at = now();
-    db.insert(follows).values({ followerId: actor.id, followeeId: targetId, createdAt: at }).run();
-    touchBoth(db, actor.id, targetId, 1, at);
+    if (await tx.follows.has(actor.id, targetId)) throw badRequest(messages.alreadyFollowing);
+    await tx.follows.add(actor.id, targetId, now());
   });
 }
 
-export function unfollow(db: Db, actor: Actor, targetId: string): void {
-  write(db, () => {
-    requireUser(db, targetId);
-    if (!isFollowing(db, actor.id, targetId)) throw badRequest(messages.notFollowing);
-    db.delete(follows)
-      .where(and(eq(follows.followerId, actor.id), eq(follows.followeeId, targetId)))
-      .run();
-    touchBoth(db, actor.id, targetId, -1, now());
+export async function unfollow(store: Store, actor: Actor, targetId: string): Promise<void> {
+  await store.write(async (tx) => {
+    await requireMember(tx, targetId);
+    if (!(await tx.follows.has(actor.id, targetId))) throw badRequest(messages.notFollowing);
+    await tx.follows.remove(actor.id, targetId, now());
   });
 }

@@ -1,42 +1,36 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { limits } from '../../shared/limits.js';
-import type { Db } from '../db/client.js';
-import { preparedOnce } from '../db/prepared.js';
-import { bookmarks, follows, posts } from '../db/schema.js';
+import type { FeedMode, KeyRow, SortKey, Store } from '../store/store.js';
 import { findUserIdByUsername } from './auth.js';
-import { cardsJson, cardsOf } from './card-json.js';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor.js';
 import { messages, notFound } from './errors.js';
 import { withJsonField } from './json-text.js';
 import type { Page, PostCard } from './views.js';
 
-// A page is two statements: one finds its posts in the feed's order, from index entries only, with each
-// post's sort key as a JSON array; the other writes their cards (card-json.ts).
+// A page is two statements: one finds its posts in the feed's order, with each post's sort key; the other
+// writes their cards as JSON (store: cards.json).
 
-/**
- * A row of a page query as SQLite gives it (`.values()`): a post's id and its sort key (`[createdAt, id]`,
- * ...) as JSON text. Drizzle's `.all()` maps each row into an object: 8 to 20 µs a page, up to a third of
- * explore's query.
- */
-type KeyRow = [id: string, key: string];
+/** The shapes of the feeds' sort keys: Latest's and the bookmarks' `[createdAt, id]`, Trending's with score. */
+const keyShapes: Record<FeedMode, ('number' | 'string')[]> = {
+  latest: ['number', 'string'],
+  trending: ['number', 'number', 'string'],
+};
 
-/** A page query's rows: each query below selects exactly `{ id, key }`, in that order. */
-const keyRows = (rows: unknown[][]) => rows as KeyRow[];
+const keyOf = (mode: FeedMode, cursor: string | null | undefined): SortKey | null =>
+  cursor ? decodeCursor(cursor, keyShapes[mode]) : null;
 
 /**
  * The page's cards, and a cursor (the key of its last post) when there are more. The cards stay JSON text
- * until JavaScript reads them (json-text.ts), so a direct tRPC answer writes SQLite's text as it is.
+ * until JavaScript reads them (json-text.ts), so a direct tRPC answer writes the database's text as it is.
  */
-function toPage<Extra extends object>(
-  db: Db,
+async function toPage<Extra extends object>(
+  store: Store,
   viewerId: string | null,
   rows: KeyRow[],
   extra = {} as Extra,
-): Page<PostCard> & Extra {
+): Promise<Page<PostCard> & Extra> {
   const items = rows.slice(0, limits.pageSize);
   const last = items.at(-1);
-  const cards = cardsJson(
-    db,
+  const cards = await store.read.cards.json(
     viewerId,
     items.map(([id]) => id),
   );
@@ -45,183 +39,55 @@ function toPage<Extra extends object>(
   return Object.assign(withJsonField<object, 'items', PostCard[]>({}, 'items', cards), { nextCursor }, extra);
 }
 
-type Mode = 'latest' | 'trending';
-/** The first page of a feed, or a page below a cursor. */
-type HomePage = 'first' | 'next';
-
-// The two orders of a feed, by their sort key's columns. A page continues below a cursor, the key of the
-// last post shown; the first page starts below `top`, a key above every post, so one prepared statement
-// serves every page.
-const orders = {
-  latest: {
-    key: [posts.createdAt, posts.id],
-    shape: ['number', 'string'] as ('number' | 'string')[],
-    top: [Number.MAX_SAFE_INTEGER, ''] as Cursor,
-  },
-  // PRODUCT.md "Feeds": likeCount + comment count, highest first, newest first on ties.
-  trending: {
-    key: [posts.score, posts.createdAt, posts.id],
-    shape: ['number', 'number', 'string'] as ('number' | 'string')[],
-    top: [Number.MAX_SAFE_INTEGER, 0, ''] as Cursor,
-  },
-};
-
-/** The cursor's key as placeholder values `k0`, `k1`, ... */
-function keyValues(mode: Mode, cursor: string | null | undefined) {
-  const order = orders[mode];
-  const key = cursor ? decodeCursor(cursor, order.shape) : order.top;
-  return Object.fromEntries(key.map((value, i) => [`k${i}`, value]));
-}
-
-/**
- * The sort key's columns of an aliased `posts`: its first, `(key) < (cursor)`, the key newest first, and the
- * key as a JSON array (a page's cursor).
- */
-function keySql(mode: Mode) {
-  const names = orders[mode].key.map((column) => column.name);
-  const cursor = names.map((_, i) => sql.placeholder(`k${i}`));
-  const columns = (alias: string) => names.map((name) => `${alias}.${name}`);
-  return {
-    lead: (alias: string) => sql.raw(columns(alias)[0]!),
-    below: (alias: string) => sql`(${sql.raw(columns(alias).join(', '))}) < (${sql.join(cursor, sql`, `)})`,
-    newestFirst: (alias: string) =>
-      sql.raw(
-        columns(alias)
-          .map((column) => `${column} desc`)
-          .join(', '),
-      ),
-    keyJson: (alias: string) => sql<string>`json_array(${sql.raw(columns(alias).join(', '))})`,
-  };
-}
-
-const pageQuery = (db: Db, mode: Mode, filter?: SQL) => {
-  const { below, newestFirst, keyJson } = keySql(mode);
-  return db
-    .select({ id: posts.id, key: keyJson('posts') })
-    .from(posts)
-    .where(and(filter, below('posts')))
-    .orderBy(newestFirst('posts'))
-    .limit(limits.pageSize + 1)
-    .prepare();
-};
-
-const exploreQuery = preparedOnce((db) => pageQuery(db, 'latest'));
-const profileQuery = preparedOnce((db) =>
-  pageQuery(db, 'latest', sql`${posts.authorId} = ${sql.placeholder('authorId')}`),
-);
-
-/**
- * The posts of a page of my home feed, with their keys: my posts and those of the people I follow, below the cursor. With
- * 200 followed members and a million posts, sorting their posts would read thousands of rows, so the page
- * is bounded first, from index entries only:
- * - `firsts`: each author's first key below the cursor (one index seek each);
- * - `floor`: the 21st highest of those leading keys. At least 21 posts reach it, so no post below it can
- *   be on the page, and an author whose first key is below it has nothing to show;
- * - each remaining author is read from the floor, or from their own 21st key if that is higher, because
- *   one author can fill at most the whole page.
- * A page so reads a few index entries per followed member, however many posts they have written.
- *
- * The first page has no cursor, so its statement leaves the condition out rather than comparing every index
- * entry it reads with `top`: in two hundred seeks that comparison was 15 to 18% of the query. (Explore and
- * profiles seek once, and keep one statement.)
- */
-function homePageIds(mode: Mode, page: HomePage) {
-  const { lead, newestFirst, keyJson, below: belowCursor } = keySql(mode);
-  const below = page === 'first' ? () => sql`true` : belowCursor;
-  const nth = (author: SQL, offset: number) =>
-    sql`(select ${lead('t')} from ${posts} as t where t.author_id = ${author} and ${below('t')} order by ${newestFirst('t')} limit 1 offset ${sql.raw(String(offset))})`;
-  const viewer = sql.placeholder('viewerId');
-  const authors = sql`select ${follows.followeeId} as author from ${follows} where ${follows.followerId} = ${viewer} union all select ${viewer}`;
-  return sql`with firsts(author, k) as materialized (select author, ${nth(sql.raw('author'), 0)} from (${authors})),
-    floor(k) as materialized (select coalesce((select k from firsts where k is not null order by k desc limit 1 offset ${sql.raw(String(limits.pageSize))}), -1))
-    select c.id as id, ${keyJson('c')} as key from firsts as f join ${posts} as c on c.author_id = f.author
-      and ${lead('c')} >= max((select k from floor), coalesce(${nth(sql.raw('f.author'), limits.pageSize)}, -1))
-      and ${below('c')}
-    where f.k >= (select k from floor)
-    order by ${newestFirst('c')} limit ${sql.raw(String(limits.pageSize + 1))}`;
-}
-
-const homeQuery = (mode: Mode, page: HomePage) =>
-  preparedOnce((db) =>
-    db
-      .select({ id: sql<string>`id`, key: sql<string>`key` })
-      .from(sql`(${homePageIds(mode, page)})`)
-      .prepare(),
-  );
-
-const homeQueries = {
-  latest: { first: homeQuery('latest', 'first'), next: homeQuery('latest', 'next') },
-  trending: { first: homeQuery('trending', 'first'), next: homeQuery('trending', 'next') },
-};
-
 /** Home: my own posts and those of the people I follow. */
-export function homeFeedPage(
-  db: Db,
+export async function homeFeedPage(
+  store: Store,
   viewerId: string,
-  input: { mode: Mode; cursor?: string | null },
-): Page<PostCard> {
-  const rows = input.cursor
-    ? homeQueries[input.mode].next(db).values({ viewerId, ...keyValues(input.mode, input.cursor) })
-    : homeQueries[input.mode].first(db).values({ viewerId });
-  return toPage(db, viewerId, keyRows(rows));
+  input: { mode: FeedMode; cursor?: string | null },
+): Promise<Page<PostCard>> {
+  const rows = await store.read.feeds.home(viewerId, input.mode, keyOf(input.mode, input.cursor));
+  return toPage(store, viewerId, rows);
 }
 
-export function explorePage(db: Db, viewerId: string | null, cursor?: string | null): Page<PostCard> {
-  return toPage(db, viewerId, keyRows(exploreQuery(db).values(keyValues('latest', cursor))));
+export async function explorePage(
+  store: Store,
+  viewerId: string | null,
+  cursor?: string | null,
+): Promise<Page<PostCard>> {
+  return toPage(store, viewerId, await store.read.feeds.explore(keyOf('latest', cursor)));
 }
 
-export function userPostsPage(
-  db: Db,
+export async function userPostsPage(
+  store: Store,
   viewerId: string | null,
   username: string,
   cursor?: string | null,
-): Page<PostCard> {
-  const authorId = findUserIdByUsername(db, username);
+): Promise<Page<PostCard>> {
+  const authorId = await findUserIdByUsername(store, username);
   if (!authorId) throw notFound(messages.userNotFound);
-  const rows = profileQuery(db).values({ authorId, ...keyValues('latest', cursor) });
-  return toPage(db, viewerId, keyRows(rows));
+  return toPage(store, viewerId, await store.read.feeds.byAuthor(authorId, keyOf('latest', cursor)));
 }
 
-export function postCard(db: Db, viewerId: string | null, postId: string): PostCard {
-  const [card] = cardsOf(db, viewerId, [postId]);
+/** The cards of these posts, in this order; a post deleted meanwhile is left out. */
+export async function cardsOf(store: Store, viewerId: string | null, postIds: string[]): Promise<PostCard[]> {
+  return JSON.parse(await store.read.cards.json(viewerId, postIds)) as PostCard[];
+}
+
+export async function postCard(store: Store, viewerId: string | null, postId: string): Promise<PostCard> {
+  const [card] = await cardsOf(store, viewerId, [postId]);
   if (!card) throw notFound(messages.postNotFound);
   return card;
 }
 
-// My bookmarks, most recently bookmarked first, below the cursor (bookmarkedAt, postId): a key of the same
-// shape as Latest's, so `keyValues('latest', ...)` reads it.
-const bookmarksQuery = preparedOnce((db) =>
-  db
-    .select({
-      id: bookmarks.postId,
-      key: sql<string>`json_array(${bookmarks.createdAt}, ${bookmarks.postId})`,
-    })
-    .from(bookmarks)
-    .where(
-      and(
-        eq(bookmarks.userId, sql.placeholder('viewerId')),
-        sql`(${bookmarks.createdAt}, ${bookmarks.postId}) < (${sql.placeholder('k0')}, ${sql.placeholder('k1')})`,
-      ),
-    )
-    .orderBy(desc(bookmarks.createdAt), desc(bookmarks.postId))
-    .limit(limits.pageSize + 1)
-    .prepare(),
-);
-const bookmarkCount = preparedOnce((db) =>
-  db
-    .select({ n: count() })
-    .from(bookmarks)
-    .where(eq(bookmarks.userId, sql.placeholder('viewerId')))
-    .prepare(),
-);
-
 /** My bookmarks, most recently bookmarked first; `total` counts them all. */
-export function bookmarksPage(
-  db: Db,
+export async function bookmarksPage(
+  store: Store,
   viewerId: string,
   cursor?: string | null,
-): Page<PostCard> & { total: number } {
-  const rows = keyRows(bookmarksQuery(db).values({ viewerId, ...keyValues('latest', cursor) }));
-  const total = bookmarkCount(db).get({ viewerId })?.n ?? 0;
-  return toPage(db, viewerId, rows, { total });
+): Promise<Page<PostCard> & { total: number }> {
+  const [rows, total] = await Promise.all([
+    store.read.feeds.bookmarks(viewerId, keyOf('latest', cursor)),
+    store.read.feeds.bookmarkCount(viewerId),
+  ]);
+  return toPage(store, viewerId, rows, { total });
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import type { Store } from '../store/store.js';
 import { tryLater } from './errors.js';
 import { countHit, forgetHits, hitsOf, type Window } from './window-counter.js';
 
@@ -13,41 +13,41 @@ export const failuresPerAccount = { max: 10, windowMs: 15 * 60_000 };
 
 export type SignInLimits = {
   /** Counts a login or signup attempt from `address`; refuses it with 429 past the limit. */
-  countAttempt(address: string | undefined): void;
+  countAttempt(address: string | undefined): Promise<void>;
   /** Refuses with 429 a login to an account that has failed too often lately. */
-  refuseIfThrottled(usernameKey: string): void;
-  recordFailure(usernameKey: string): void;
+  refuseIfThrottled(usernameKey: string): Promise<void>;
+  recordFailure(usernameKey: string): Promise<void>;
 };
 
 /** REALM_RATE_LIMIT=off (benchmarks), and server-side callers that have no client. */
 export const noSignInLimits: SignInLimits = {
-  countAttempt: () => {},
-  refuseIfThrottled: () => {},
-  recordFailure: () => {},
+  countAttempt: async () => {},
+  refuseIfThrottled: async () => {},
+  recordFailure: async () => {},
 };
 
 const accountKey = (usernameKey: string) => `login-failures:${usernameKey}`;
 
 /** A new password set by an admin (`realm admin reset-password`) ends the account's lockout at once. */
-export function forgetFailedLogins(db: Db, usernameKey: string): void {
-  forgetHits(db, accountKey(usernameKey));
+export function forgetFailedLogins(store: Store, usernameKey: string): Promise<void> {
+  return forgetHits(store, accountKey(usernameKey));
 }
 
-export function signInLimits(db: Db): SignInLimits {
+export function signInLimits(store: Store): SignInLimits {
   return {
-    countAttempt(address) {
+    async countAttempt(address) {
       if (address === undefined) return;
-      const window = countHit(db, `sign-in:${address}`, attemptsPerAddress.windowMs);
+      const window = await countHit(store, `sign-in:${address}`, attemptsPerAddress.windowMs);
       if (window.hits > attemptsPerAddress.max) throw refusal('Too many attempts', window);
     },
-    refuseIfThrottled(usernameKey) {
-      const window = hitsOf(db, accountKey(usernameKey), failuresPerAccount.windowMs);
+    async refuseIfThrottled(usernameKey) {
+      const window = await hitsOf(store, accountKey(usernameKey), failuresPerAccount.windowMs);
       if (window.hits >= failuresPerAccount.max) {
         throw refusal('Too many failed logins for this account', window);
       }
     },
-    recordFailure(usernameKey) {
-      countHit(db, accountKey(usernameKey), failuresPerAccount.windowMs);
+    async recordFailure(usernameKey) {
+      await countHit(store, accountKey(usernameKey), failuresPerAccount.windowMs);
     },
   };
 }

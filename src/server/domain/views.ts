@@ -1,4 +1,11 @@
-import type { PublicUser } from './columns.js';
+/** PRODUCT.md: nested users carry at least _id, username, firstName, lastName, profilePic; never a hash. */
+export type PublicUser = {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  profilePic: string;
+};
 
 // The shapes the tRPC API returns. Times are ISO 8601 strings in UTC.
 export type CommentView = {

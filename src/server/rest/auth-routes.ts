@@ -59,16 +59,16 @@ function extraFields(body: Record<string, unknown>, password: string): Record<st
 /** Each attempt counts against the client's address before its input is checked (sign-in-limits.ts). */
 export function authRoutes(app: FastifyInstance, deps: RestDeps, limits: SignInLimits) {
   app.post('/auth/signup', async (request, reply) => {
-    limits.countAttempt(request.ip);
+    await limits.countAttempt(request.ip);
     const body = bodyOf(request);
     const input = parse(signupInput, body);
-    const { userId, token } = await signup(deps.db, deps.keys, input, extraFields(body, input.password));
-    return reply.code(201).send({ createdUser: legacyUser(deps, userId, userId), encodedToken: token });
+    const { userId, token } = await signup(deps.store, deps.keys, input, extraFields(body, input.password));
+    return reply.code(201).send({ createdUser: await legacyUser(deps, userId, userId), encodedToken: token });
   });
 
   app.post('/auth/login', async (request) => {
-    limits.countAttempt(request.ip);
-    const { userId, token } = await login(deps.db, deps.keys, parse(loginInput, bodyOf(request)), limits);
-    return { foundUser: legacyUser(deps, userId, userId), encodedToken: token };
+    await limits.countAttempt(request.ip);
+    const { userId, token } = await login(deps.store, deps.keys, parse(loginInput, bodyOf(request)), limits);
+    return { foundUser: await legacyUser(deps, userId, userId), encodedToken: token };
   });
 }

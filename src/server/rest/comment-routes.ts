@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { commentText } from '../../shared/schemas.js';
-import { requirePost } from '../domain/posts.js';
+import { requirePostExists } from '../domain/posts.js';
 import { addComment, deleteComment, editComment, voteComment } from '../domain/comments.js';
 import { beforeOf, buildFor, sendList } from './list-answer.js';
 import { listCache } from './list-cache.js';
@@ -10,7 +10,7 @@ import { actorOf, params, parse, textPayload, type RestDeps } from './request.js
 // Spec section 7: every comment write answers 201 with that post's comments, here their newest page, kept
 // for the GETs after it as for every caller (list-cache.ts).
 export function commentRoutes(app: FastifyInstance, deps: RestDeps) {
-  const { db, legacyListLimit: limit } = deps;
+  const { store, legacyListLimit: limit } = deps;
   const commentsOf = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -18,8 +18,8 @@ export function commentRoutes(app: FastifyInstance, deps: RestDeps) {
     postId: string,
     before?: string,
   ) => {
-    const answer = await listCache(db).get(JSON.stringify(['comments', postId, before]), () =>
-      buildFor(request, () => legacyComments(db, limit, postId, before)),
+    const answer = await listCache(store).get(JSON.stringify(['comments', postId, before]), () =>
+      buildFor(request, () => legacyComments(store, limit, postId, before)),
     );
     return sendList(request, reply, status, answer, `${app.prefix}/comments/${encodeURIComponent(postId)}`);
   };
@@ -27,34 +27,34 @@ export function commentRoutes(app: FastifyInstance, deps: RestDeps) {
 
   app.get('/comments/:postId', async (request, reply) => {
     const { postId } = params(request);
-    requirePost(db, postId!);
+    await requirePostExists(store, postId!);
     return commentsOf(request, reply, 200, postId!, beforeOf(request));
   });
 
   app.post('/comments/add/:postId', async (request, reply) => {
     const actor = await actorOf(deps, request);
     const { postId } = params(request);
-    addComment(db, actor, postId!, text(request));
+    await addComment(store, actor, postId!, text(request));
     return commentsOf(request, reply, 201, postId!);
   });
 
   app.post('/comments/edit/:postId/:commentId', async (request, reply) => {
     const actor = await actorOf(deps, request);
     const { postId, commentId } = params(request);
-    editComment(db, actor, postId!, commentId!, text(request));
+    await editComment(store, actor, postId!, commentId!, text(request));
     return commentsOf(request, reply, 201, postId!);
   });
 
   app.post('/comments/delete/:postId/:commentId', async (request, reply) => {
     const { postId, commentId } = params(request);
-    deleteComment(db, await actorOf(deps, request), postId!, commentId!);
+    await deleteComment(store, await actorOf(deps, request), postId!, commentId!);
     return commentsOf(request, reply, 201, postId!);
   });
 
   for (const kind of ['up', 'down'] as const) {
     app.post(`/comments/${kind}vote/:postId/:commentId`, async (request, reply) => {
       const { postId, commentId } = params(request);
-      voteComment(db, await actorOf(deps, request), postId!, commentId!, kind);
+      await voteComment(store, await actorOf(deps, request), postId!, commentId!, kind);
       return commentsOf(request, reply, 201, postId!);
     });
   }

@@ -10,7 +10,7 @@ export type RestOptions = RestDeps & { signInLimits: SignInLimits };
 
 /** The original product's /api contract (spec section 7), mounted under /api. */
 export async function restApi(app: FastifyInstance, options: RestOptions) {
-  const deps = { db: options.db, keys: options.keys, legacyListLimit: options.legacyListLimit };
+  const deps = { store: options.store, keys: options.keys, legacyListLimit: options.legacyListLimit };
   authRoutes(app, deps, options.signInLimits);
   postRoutes(app, deps);
   commentRoutes(app, deps);

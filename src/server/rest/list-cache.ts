@@ -1,10 +1,9 @@
-import type { Db } from '../db/client.js';
-import { databaseVersion } from '../db/data-version.js';
+import type { Store } from '../store/store.js';
 import type { ListAnswer } from './list-answer.js';
 
 // PRODUCT.md "Limits on every request": list answers that are the same for every caller (the posts lists,
 // the comments lists, GET /api/users without a token) are built once and kept until the next write to the
-// database from any worker (db/data-version.ts). Requests that arrive while an answer is being built wait
+// database from any worker (store: version()); where the store cannot tell that cheaply, nothing is kept. Requests that arrive while an answer is being built wait
 // for that build instead of starting their own. At most `maxEntries` answers and `maxBytes` are kept, the
 // least recently used going first.
 
@@ -18,19 +17,19 @@ export type ListCache = {
   get(key: string, build: () => Promise<ListAnswer>): Promise<ListAnswer>;
 };
 
-// One cache per connection, as each worker has one: answers never cross from one database to another.
-const caches = new WeakMap<Db, ListCache>();
+// One cache per store, as each worker has one: answers never cross from one database to another.
+const caches = new WeakMap<Store, ListCache>();
 
-export function listCache(db: Db): ListCache {
-  let cache = caches.get(db);
+export function listCache(store: Store): ListCache {
+  let cache = caches.get(store);
   if (!cache) {
-    cache = createListCache(db);
-    caches.set(db, cache);
+    cache = createListCache(store);
+    caches.set(store, cache);
   }
   return cache;
 }
 
-function createListCache(db: Db): ListCache {
+function createListCache(store: Store): ListCache {
   // Map keeps insertion order: the first entry is the least recently used.
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -42,8 +41,9 @@ function createListCache(db: Db): ListCache {
   };
 
   return {
-    get(key, build) {
-      const version = databaseVersion(db);
+    async get(key, build) {
+      const version = await store.read.version();
+      if (version === null) return build();
       if (version !== seenVersion) {
         // Every kept answer (and every build under way) predates the write: none can be served again.
         entries.clear();

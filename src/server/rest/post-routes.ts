@@ -12,11 +12,11 @@ import { actorOf, params, parse, sendJson, textPayload, type RestDeps } from './
 // Posts carry no bookmarks, so the list is the same for every caller: a write's answer and the GETs after it
 // share one kept answer (list-cache.ts).
 export function postRoutes(app: FastifyInstance, deps: RestDeps) {
-  const { db, legacyListLimit: limit } = deps;
+  const { store, legacyListLimit: limit } = deps;
   const postsPath = `${app.prefix}/posts`;
   const posts = async (request: FastifyRequest, reply: FastifyReply, status: number, before?: string) => {
-    const answer = await listCache(db).get(JSON.stringify(['posts', before]), () =>
-      buildFor(request, () => legacyPosts(db, limit, { before })),
+    const answer = await listCache(store).get(JSON.stringify(['posts', before]), () =>
+      buildFor(request, () => legacyPosts(store, limit, { before })),
     );
     return sendList(request, reply, status, answer, postsPath);
   };
@@ -24,30 +24,30 @@ export function postRoutes(app: FastifyInstance, deps: RestDeps) {
   app.get('/posts', async (request, reply) => posts(request, reply, 200, beforeOf(request)));
 
   app.get('/posts/:postId', async (request, reply) =>
-    sendJson(reply, 200, `{"post":${legacyPostJson(db, params(request).postId!)}}`),
+    sendJson(reply, 200, `{"post":${await legacyPostJson(store, params(request).postId!)}}`),
   );
 
   app.get('/posts/user/:username', async (request, reply) => {
     const { username } = params(request);
-    const authorId = findUserIdByUsername(db, username!);
+    const authorId = await findUserIdByUsername(store, username!);
     if (!authorId) throw notFound(messages.userNotFound);
     const before = beforeOf(request);
-    const answer = await listCache(db).get(JSON.stringify(['posts by', authorId, before]), () =>
-      buildFor(request, () => legacyPosts(db, limit, { authorId, before })),
+    const answer = await listCache(store).get(JSON.stringify(['posts by', authorId, before]), () =>
+      buildFor(request, () => legacyPosts(store, limit, { authorId, before })),
     );
     return sendList(request, reply, 200, answer, `${postsPath}/user/${encodeURIComponent(username!)}`);
   });
 
   app.post('/posts', async (request, reply) => {
     const actor = await actorOf(deps, request);
-    createPost(db, actor, parse(postContent, textPayload(request, 'postData', 'content')));
+    await createPost(store, actor, parse(postContent, textPayload(request, 'postData', 'content')));
     return posts(request, reply, 201);
   });
 
   app.post('/posts/edit/:postId', async (request, reply) => {
     const actor = await actorOf(deps, request);
-    editPost(
-      db,
+    await editPost(
+      store,
       actor,
       params(request).postId!,
       parse(postContent, textPayload(request, 'postData', 'content')),
@@ -56,17 +56,17 @@ export function postRoutes(app: FastifyInstance, deps: RestDeps) {
   });
 
   app.delete('/posts/:postId', async (request, reply) => {
-    deletePost(db, await actorOf(deps, request), params(request).postId!);
+    await deletePost(store, await actorOf(deps, request), params(request).postId!);
     return posts(request, reply, 201);
   });
 
   app.post('/posts/like/:postId', async (request, reply) => {
-    likePost(db, await actorOf(deps, request), params(request).postId!);
+    await likePost(store, await actorOf(deps, request), params(request).postId!);
     return posts(request, reply, 201);
   });
 
   app.post('/posts/dislike/:postId', async (request, reply) => {
-    dislikePost(db, await actorOf(deps, request), params(request).postId!);
+    await dislikePost(store, await actorOf(deps, request), params(request).postId!);
     return posts(request, reply, 201);
   });
 }

@@ -1,51 +1,35 @@
-import type { Db } from '../db/client.js';
-import { preparedOnce } from '../db/prepared.js';
 import { messages, notFound } from '../domain/errors.js';
-import { commentJson, commentsFrom, postJson, postsFrom } from './legacy-json.js';
+import type { Store } from '../store/store.js';
 import { listAnswer, type ListAnswer } from './list-answer.js';
-import { newestPage, prepareList } from './list-page.js';
+import { newestPage } from './list-page.js';
 
-// The legacy posts and comments lists (spec section 7), newest first by index: posts_created_idx,
-// posts_author_created_idx and comments_post_created_idx serve the slices, keys and counts.
-
-const post = { json: postJson, ...postsFrom, createdAt: 'p.created_at', id: 'p.id' };
-const comment = { json: commentJson, ...commentsFrom, createdAt: 'c.created_at', id: 'c.id' };
-
-const statements = preparedOnce((db: Db) => ({
-  allPosts: prepareList(db, post),
-  postsByAuthor: prepareList(db, { ...post, where: 'p.author_id = :authorId' }),
-  commentsOfPost: prepareList(db, { ...comment, where: 'c.post_id = :postId' }),
-  onePost: db.$client
-    .prepare<[string], string>(`select ${postJson} from ${postsFrom.table} ${postsFrom.joins} where p.id = ?`)
-    .pluck(),
-}));
+// The legacy posts and comments lists (spec section 7), as the database writes them (store: legacy).
 
 /** `{"posts":[...]}`: the newest posts, or one author's, below the post `before`. */
 export async function legacyPosts(
-  db: Db,
+  store: Store,
   limit: number,
   { authorId, before }: { authorId?: string; before?: string },
 ): Promise<ListAnswer> {
-  const { allPosts, postsByAuthor } = statements(db);
   const page =
     authorId === undefined
-      ? await newestPage(allPosts, {}, limit, before)
-      : await newestPage(postsByAuthor, { authorId }, limit, before);
+      ? await newestPage(store, 'allPosts', {}, limit, before)
+      : await newestPage(store, 'postsByAuthor', { authorId }, limit, before);
   return listAnswer('posts', page);
 }
 
 /** `{"comments":[...]}`: one post's newest comments, below the comment `before`. */
 export async function legacyComments(
-  db: Db,
+  store: Store,
   limit: number,
   postId: string,
   before?: string,
 ): Promise<ListAnswer> {
-  return listAnswer('comments', await newestPage(statements(db).commentsOfPost, { postId }, limit, before));
+  return listAnswer('comments', await newestPage(store, 'commentsOfPost', { postId }, limit, before));
 }
 
-export function legacyPostJson(db: Db, postId: string): string {
-  const post = statements(db).onePost.get(postId);
+export async function legacyPostJson(store: Store, postId: string): Promise<string> {
+  const post = await store.read.legacy.post(postId);
   if (post === undefined) throw notFound(messages.postNotFound);
   return post;
 }

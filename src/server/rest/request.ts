@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../db/client.js';
 import { resolveActor, type Actor } from '../domain/auth.js';
 import { badRequest, DomainError } from '../domain/errors.js';
 import type { TokenKeys } from '../domain/tokens.js';
+import type { Store } from '../store/store.js';
 
 export type RestDeps = {
-  db: Db;
+  store: Store;
   keys: TokenKeys;
   /** REALM_LEGACY_LIST_LIMIT: the most entries a legacy list answer carries. */
   legacyListLimit: number;
@@ -19,8 +19,8 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
   return result.data;
 }
 
-export function actorOf({ db, keys }: RestDeps, request: FastifyRequest): Promise<Actor> {
-  return resolveActor(db, keys, request.headers.authorization);
+export function actorOf({ store, keys }: RestDeps, request: FastifyRequest): Promise<Actor> {
+  return resolveActor(store, keys, request.headers.authorization);
 }
 
 /**
@@ -54,6 +54,6 @@ export function textPayload(request: FastifyRequest, key: string, field: string)
 
 export const params = (request: FastifyRequest) => request.params as Record<string, string>;
 
-/** Answers JSON that is already text (SQLite writes the legacy objects: legacy-json.ts). */
+/** Answers JSON that is already text (the database writes the legacy objects: store: legacy). */
 export const sendJson = (reply: FastifyReply, status: number, json: string) =>
   reply.code(status).type('application/json; charset=utf-8').send(json);

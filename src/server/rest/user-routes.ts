@@ -18,7 +18,6 @@ import {
 // PRODUCT.md "Privacy": a user object carries `bookmarks` only for its owner, so what a public read answers
 // depends on the token that came with it (`Vary`).
 export function userRoutes(app: FastifyInstance, deps: RestDeps) {
-  const { db } = deps;
   const bookmarksOf = async (request: FastifyRequest, reply: FastifyReply, userId: string, before?: string) =>
     sendList(
       request,
@@ -34,9 +33,9 @@ export function userRoutes(app: FastifyInstance, deps: RestDeps) {
     const viewer = await viewerOf(deps, request);
     const before = beforeOf(request);
     const answer =
-      viewer && hasBookmarks(deps, viewer)
+      viewer && (await hasBookmarks(deps, viewer))
         ? await buildFor(request, () => legacyUsers(deps, viewer, before))
-        : await listCache(db).get(JSON.stringify(['users', before]), () =>
+        : await listCache(deps.store).get(JSON.stringify(['users', before]), () =>
             buildFor(request, () => legacyUsers(deps, null, before)),
           );
     return sendList(request, reply.header('vary', 'authorization'), 200, answer, `${app.prefix}/users`);
@@ -52,7 +51,7 @@ export function userRoutes(app: FastifyInstance, deps: RestDeps) {
   app.get('/users/:username', async (request, reply) => {
     const viewer = await viewerOf(deps, request);
     reply.header('vary', 'authorization');
-    return { user: legacyUserByUsername(deps, params(request).username!, viewer) };
+    return { user: await legacyUserByUsername(deps, params(request).username!, viewer) };
   });
 
   app.post('/users/edit', async (request, reply) => {
@@ -61,19 +60,19 @@ export function userRoutes(app: FastifyInstance, deps: RestDeps) {
     if (!userData || typeof userData !== 'object' || Array.isArray(userData)) {
       throw badRequest('userData is required: an object with the fields to change.');
     }
-    editProfile(db, actor, parse(profileFields, userData));
-    return reply.code(201).send({ user: legacyUser(deps, actor.id, actor.id) });
+    await editProfile(deps.store, actor, parse(profileFields, userData));
+    return reply.code(201).send({ user: await legacyUser(deps, actor.id, actor.id) });
   });
 
   app.post('/users/bookmark/:postId', async (request, reply) => {
     const actor = await actorOf(deps, request);
-    addBookmark(db, actor, params(request).postId!);
+    await addBookmark(deps.store, actor, params(request).postId!);
     return bookmarksOf(request, reply, actor.id);
   });
 
   app.post('/users/remove-bookmark/:postId', async (request, reply) => {
     const actor = await actorOf(deps, request);
-    removeBookmark(db, actor, params(request).postId!);
+    await removeBookmark(deps.store, actor, params(request).postId!);
     return bookmarksOf(request, reply, actor.id);
   });
 
@@ -85,10 +84,10 @@ export function userRoutes(app: FastifyInstance, deps: RestDeps) {
     app.post(`/users/${path}/:followUserId`, async (request) => {
       const actor = await actorOf(deps, request);
       const { followUserId } = params(request);
-      change(db, actor, followUserId!);
+      await change(deps.store, actor, followUserId!);
       return {
-        user: legacyUser(deps, actor.id, actor.id),
-        followUser: legacyUser(deps, followUserId!, actor.id),
+        user: await legacyUser(deps, actor.id, actor.id),
+        followUser: await legacyUser(deps, followUserId!, actor.id),
       };
     });
   }

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
 import { noSignInLimits, type SignInLimits } from '../domain/sign-in-limits.js';
 import type { TokenKeys } from '../domain/tokens.js';
+import type { Store } from '../store/store.js';
 
-export type ContextDeps = { db: Db; keys: TokenKeys; signInLimits?: SignInLimits };
+export type ContextDeps = { store: Store; keys: TokenKeys; signInLimits?: SignInLimits };
 
 /** What a request brings: its authorization header, and the client's address (none for server-side calls). */
 export type Caller = { authorization: string | undefined; clientAddress?: string };
@@ -15,7 +15,7 @@ export const callerOf = (request: FastifyRequest): Caller => ({
 });
 
 export type Context = {
-  db: Db;
+  store: Store;
   keys: TokenKeys;
   signInLimits: SignInLimits;
   authorization: string | undefined;
@@ -25,7 +25,7 @@ export type Context = {
 /** One context per request: the database, the token keys, the sign-in limits and who is calling. */
 export function createContext(deps: ContextDeps, caller: Caller): Context {
   return {
-    db: deps.db,
+    store: deps.store,
     keys: deps.keys,
     signInLimits: deps.signInLimits ?? noSignInLimits,
     authorization: caller.authorization,

@@ -57,7 +57,7 @@ export const createCallerFactory = t.createCallerFactory;
 /** Anyone may call it; `viewerId` is the signed-in member when a valid token came along, else null. */
 export const publicProcedure = t.procedure.use(readableErrors).use(async ({ ctx, next }) => {
   const viewer = ctx.authorization
-    ? await resolveActor(ctx.db, ctx.keys, ctx.authorization).catch(() => null)
+    ? await resolveActor(ctx.store, ctx.keys, ctx.authorization).catch(() => null)
     : null;
   return next({ ctx: { viewerId: viewer?.id ?? null } });
 });
@@ -66,13 +66,13 @@ export const publicProcedure = t.procedure.use(readableErrors).use(async ({ ctx,
  * Login and signup: each call counts against its client's address before its input is even read, so a batch
  * of calls counts as many attempts as it holds, and the procedure's name however the URL spelled it.
  */
-export const signInProcedure = publicProcedure.use(({ ctx, next }) => {
-  ctx.signInLimits.countAttempt(ctx.clientAddress);
+export const signInProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  await ctx.signInLimits.countAttempt(ctx.clientAddress);
   return next();
 });
 
 /** Spec section 6: every write needs a token that resolves to an existing member. */
 export const protectedProcedure = t.procedure.use(readableErrors).use(async ({ ctx, next }) => {
-  const actor = await resolveActor(ctx.db, ctx.keys, ctx.authorization);
+  const actor = await resolveActor(ctx.store, ctx.keys, ctx.authorization);
   return next({ ctx: { actor } });
 });

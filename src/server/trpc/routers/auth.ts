@@ -5,11 +5,11 @@ import { router, signInProcedure } from '../init.js';
 
 export const authRouter = router({
   signup: signInProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
-    const { userId, token } = await signup(ctx.db, ctx.keys, input);
-    return { token, user: profileById(ctx.db, userId, userId) };
+    const { userId, token } = await signup(ctx.store, ctx.keys, input);
+    return { token, user: await profileById(ctx.store, userId, userId) };
   }),
   login: signInProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const { userId, token } = await login(ctx.db, ctx.keys, input, ctx.signInLimits);
-    return { token, user: profileById(ctx.db, userId, userId) };
+    const { userId, token } = await login(ctx.store, ctx.keys, input, ctx.signInLimits);
+    return { token, user: await profileById(ctx.store, userId, userId) };
   }),
 });

@@ -7,13 +7,13 @@ import { protectedProcedure, router } from '../init.js';
 export const bookmarksRouter = router({
   list: protectedProcedure
     .input(z.object({ cursor }))
-    .query(({ ctx, input }) => bookmarksPage(ctx.db, ctx.actor.id, input.cursor)),
-  add: protectedProcedure.input(z.object({ postId: id })).mutation(({ ctx, input }) => {
-    addBookmark(ctx.db, ctx.actor, input.postId);
-    return postCard(ctx.db, ctx.actor.id, input.postId);
+    .query(({ ctx, input }) => bookmarksPage(ctx.store, ctx.actor.id, input.cursor)),
+  add: protectedProcedure.input(z.object({ postId: id })).mutation(async ({ ctx, input }) => {
+    await addBookmark(ctx.store, ctx.actor, input.postId);
+    return postCard(ctx.store, ctx.actor.id, input.postId);
   }),
-  remove: protectedProcedure.input(z.object({ postId: id })).mutation(({ ctx, input }) => {
-    removeBookmark(ctx.db, ctx.actor, input.postId);
-    return postCard(ctx.db, ctx.actor.id, input.postId);
+  remove: protectedProcedure.input(z.object({ postId: id })).mutation(async ({ ctx, input }) => {
+    await removeBookmark(ctx.store, ctx.actor, input.postId);
+    return postCard(ctx.store, ctx.actor.id, input.postId);
   }),
 });

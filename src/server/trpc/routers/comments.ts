@@ -11,25 +11,29 @@ const commentRef = z.object({ postId: id, commentId: id });
 export const commentsRouter = router({
   list: publicProcedure
     .input(z.object({ postId: id, cursor }))
-    .query(({ ctx, input }) => commentsPage(ctx.db, input.postId, input.cursor)),
-  add: protectedProcedure.input(z.object({ postId: id, text: commentText })).mutation(({ ctx, input }) => {
-    addComment(ctx.db, ctx.actor, input.postId, input.text);
-    return postCard(ctx.db, ctx.actor.id, input.postId);
+    .query(({ ctx, input }) => commentsPage(ctx.store, input.postId, input.cursor)),
+  add: protectedProcedure
+    .input(z.object({ postId: id, text: commentText }))
+    .mutation(async ({ ctx, input }) => {
+      await addComment(ctx.store, ctx.actor, input.postId, input.text);
+      return postCard(ctx.store, ctx.actor.id, input.postId);
+    }),
+  edit: protectedProcedure
+    .input(commentRef.extend({ text: commentText }))
+    .mutation(async ({ ctx, input }) => {
+      await editComment(ctx.store, ctx.actor, input.postId, input.commentId, input.text);
+      return postCard(ctx.store, ctx.actor.id, input.postId);
+    }),
+  delete: protectedProcedure.input(commentRef).mutation(async ({ ctx, input }) => {
+    await deleteComment(ctx.store, ctx.actor, input.postId, input.commentId);
+    return postCard(ctx.store, ctx.actor.id, input.postId);
   }),
-  edit: protectedProcedure.input(commentRef.extend({ text: commentText })).mutation(({ ctx, input }) => {
-    editComment(ctx.db, ctx.actor, input.postId, input.commentId, input.text);
-    return postCard(ctx.db, ctx.actor.id, input.postId);
+  upvote: protectedProcedure.input(commentRef).mutation(async ({ ctx, input }) => {
+    await voteComment(ctx.store, ctx.actor, input.postId, input.commentId, 'up');
+    return postCard(ctx.store, ctx.actor.id, input.postId);
   }),
-  delete: protectedProcedure.input(commentRef).mutation(({ ctx, input }) => {
-    deleteComment(ctx.db, ctx.actor, input.postId, input.commentId);
-    return postCard(ctx.db, ctx.actor.id, input.postId);
-  }),
-  upvote: protectedProcedure.input(commentRef).mutation(({ ctx, input }) => {
-    voteComment(ctx.db, ctx.actor, input.postId, input.commentId, 'up');
-    return postCard(ctx.db, ctx.actor.id, input.postId);
-  }),
-  downvote: protectedProcedure.input(commentRef).mutation(({ ctx, input }) => {
-    voteComment(ctx.db, ctx.actor, input.postId, input.commentId, 'down');
-    return postCard(ctx.db, ctx.actor.id, input.postId);
+  downvote: protectedProcedure.input(commentRef).mutation(async ({ ctx, input }) => {
+    await voteComment(ctx.store, ctx.actor, input.postId, input.commentId, 'down');
+    return postCard(ctx.store, ctx.actor.id, input.postId);
   }),
 });

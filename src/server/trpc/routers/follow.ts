@@ -8,12 +8,12 @@ const target = z.object({ userId: id });
 
 // Both answer the followed member's profile as I now see it (their follower count, followedByMe).
 export const followRouter = router({
-  follow: protectedProcedure.input(target).mutation(({ ctx, input }) => {
-    follow(ctx.db, ctx.actor, input.userId);
-    return profileById(ctx.db, ctx.actor.id, input.userId);
+  follow: protectedProcedure.input(target).mutation(async ({ ctx, input }) => {
+    await follow(ctx.store, ctx.actor, input.userId);
+    return profileById(ctx.store, ctx.actor.id, input.userId);
   }),
-  unfollow: protectedProcedure.input(target).mutation(({ ctx, input }) => {
-    unfollow(ctx.db, ctx.actor, input.userId);
-    return profileById(ctx.db, ctx.actor.id, input.userId);
+  unfollow: protectedProcedure.input(target).mutation(async ({ ctx, input }) => {
+    await unfollow(ctx.store, ctx.actor, input.userId);
+    return profileById(ctx.store, ctx.actor.id, input.userId);
   }),
 });

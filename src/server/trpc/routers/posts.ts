@@ -10,35 +10,37 @@ const postId = z.object({ postId: id });
 export const postsRouter = router({
   feed: protectedProcedure
     .input(z.object({ mode: feedMode.default('latest'), cursor }))
-    .query(({ ctx, input }) => homeFeedPage(ctx.db, ctx.actor.id, input)),
+    .query(({ ctx, input }) => homeFeedPage(ctx.store, ctx.actor.id, input)),
   explore: publicProcedure
     .input(z.object({ cursor }))
-    .query(({ ctx, input }) => explorePage(ctx.db, ctx.viewerId, input.cursor)),
+    .query(({ ctx, input }) => explorePage(ctx.store, ctx.viewerId, input.cursor)),
   byUser: publicProcedure
     .input(z.object({ username: lookupUsername, cursor }))
-    .query(({ ctx, input }) => userPostsPage(ctx.db, ctx.viewerId, input.username, input.cursor)),
-  byId: publicProcedure.input(postId).query(({ ctx, input }) => postCard(ctx.db, ctx.viewerId, input.postId)),
+    .query(({ ctx, input }) => userPostsPage(ctx.store, ctx.viewerId, input.username, input.cursor)),
+  byId: publicProcedure
+    .input(postId)
+    .query(({ ctx, input }) => postCard(ctx.store, ctx.viewerId, input.postId)),
 
-  create: protectedProcedure.input(z.object({ content: postContent })).mutation(({ ctx, input }) => {
-    const newId = createPost(ctx.db, ctx.actor, input.content);
-    return postCard(ctx.db, ctx.actor.id, newId);
+  create: protectedProcedure.input(z.object({ content: postContent })).mutation(async ({ ctx, input }) => {
+    const newId = await createPost(ctx.store, ctx.actor, input.content);
+    return postCard(ctx.store, ctx.actor.id, newId);
   }),
   edit: protectedProcedure
     .input(z.object({ postId: id, content: postContent }))
-    .mutation(({ ctx, input }) => {
-      editPost(ctx.db, ctx.actor, input.postId, input.content);
-      return postCard(ctx.db, ctx.actor.id, input.postId);
+    .mutation(async ({ ctx, input }) => {
+      await editPost(ctx.store, ctx.actor, input.postId, input.content);
+      return postCard(ctx.store, ctx.actor.id, input.postId);
     }),
-  delete: protectedProcedure.input(postId).mutation(({ ctx, input }) => {
-    deletePost(ctx.db, ctx.actor, input.postId);
+  delete: protectedProcedure.input(postId).mutation(async ({ ctx, input }) => {
+    await deletePost(ctx.store, ctx.actor, input.postId);
     return { postId: input.postId };
   }),
-  like: protectedProcedure.input(postId).mutation(({ ctx, input }) => {
-    likePost(ctx.db, ctx.actor, input.postId);
-    return postCard(ctx.db, ctx.actor.id, input.postId);
+  like: protectedProcedure.input(postId).mutation(async ({ ctx, input }) => {
+    await likePost(ctx.store, ctx.actor, input.postId);
+    return postCard(ctx.store, ctx.actor.id, input.postId);
   }),
-  dislike: protectedProcedure.input(postId).mutation(({ ctx, input }) => {
-    dislikePost(ctx.db, ctx.actor, input.postId);
-    return postCard(ctx.db, ctx.actor.id, input.postId);
+  dislike: protectedProcedure.input(postId).mutation(async ({ ctx, input }) => {
+    await dislikePost(ctx.store, ctx.actor, input.postId);
+    return postCard(ctx.store, ctx.actor.id, input.postId);
   }),
 });

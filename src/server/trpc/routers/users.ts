@@ -7,11 +7,11 @@ import { protectedProcedure, publicProcedure, router } from '../init.js';
 export const usersRouter = router({
   byUsername: publicProcedure
     .input(z.object({ username: lookupUsername }))
-    .query(({ ctx, input }) => profileByUsername(ctx.db, ctx.viewerId, input.username)),
-  me: protectedProcedure.query(({ ctx }) => profileById(ctx.db, ctx.actor.id, ctx.actor.id)),
-  whoToFollow: protectedProcedure.query(({ ctx }) => whoToFollow(ctx.db, ctx.actor.id)),
-  editProfile: protectedProcedure.input(profileFields).mutation(({ ctx, input }) => {
-    editProfile(ctx.db, ctx.actor, input);
-    return profileById(ctx.db, ctx.actor.id, ctx.actor.id);
+    .query(({ ctx, input }) => profileByUsername(ctx.store, ctx.viewerId, input.username)),
+  me: protectedProcedure.query(({ ctx }) => profileById(ctx.store, ctx.actor.id, ctx.actor.id)),
+  whoToFollow: protectedProcedure.query(({ ctx }) => whoToFollow(ctx.store, ctx.actor.id)),
+  editProfile: protectedProcedure.input(profileFields).mutation(async ({ ctx, input }) => {
+    await editProfile(ctx.store, ctx.actor, input);
+    return profileById(ctx.store, ctx.actor.id, ctx.actor.id);
   }),
 });

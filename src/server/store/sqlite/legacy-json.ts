@@ -1,5 +1,5 @@
-import { legacyLimits } from '../../shared/limits.js';
-import { publicUserJson } from '../domain/columns.js';
+import { legacyLimits } from '../../../shared/limits.js';
+import { publicUserJson } from './columns.js';
 
 // The original product's post, comment and user objects (spec section 3), written as JSON by SQLite itself:
 // built as JavaScript objects and then stringified, 10k posts took about 270 ms against about 170 ms for

@@ -1,10 +1,10 @@
-import { limits } from '../../shared/limits.js';
-import type { Db } from '../db/client.js';
-import { preparedOnce } from '../db/prepared.js';
+import { limits } from '../../../shared/limits.js';
+import type { Db } from '../../db/client.js';
+import { preparedOnce } from '../../db/prepared.js';
+import type { JsonRow, Reads } from '../store.js';
 import { publicUserJson } from './columns.js';
-import type { CommentView, PostCard } from './views.js';
 
-// Cards and comments as the tRPC API answers them (views.ts), written as JSON by SQLite. better-sqlite3 makes
+// Cards and comments as the tRPC API answers them (domain/views.ts), written as JSON by SQLite. better-sqlite3 makes
 // a JavaScript object for every row and a string for every column; a page's cards with their authors, my
 // reactions and bookmarks and their latest comments took four statements that way. As one JSON text they take
 // one statement and a JSON.parse, and an explore page about a third less time (issue 4: 0.44 -> 0.29 ms
@@ -40,8 +40,6 @@ const cardJson = `json_object('id', p.id, 'author', ${publicUserJson('pu')}, 'co
   'likedByMe', ${jsonBool("r.kind = 'like'")}, 'dislikedByMe', ${jsonBool("r.kind = 'dislike'")},
   'bookmarkedByMe', ${jsonBool('b.user_id is not null')}, 'latestComments', ${latestComments})`;
 
-type CommentPageRow = { json: string; createdAt: number; id: string };
-
 const statements = preparedOnce((db: Db) => ({
   // The cards of the posts whose ids are bound as a JSON array, in that order.
   cards: db.$client
@@ -55,7 +53,7 @@ const statements = preparedOnce((db: Db) => ({
     )
     .pluck(),
   // A page of one post's comments, newest first, below the key (createdAt, id) of the last one shown.
-  comments: db.$client.prepare<{ postId: string; k0: number; k1: string }, CommentPageRow>(
+  comments: db.$client.prepare<{ postId: string; k0: number; k1: string }, JsonRow>(
     `select ${commentJson} as json, c.created_at as createdAt, c.id as id
      from comments c join users cu on cu.id = c.author_id
      where c.post_id = :postId and (c.created_at, c.id) < (:k0, :k1)
@@ -63,23 +61,12 @@ const statements = preparedOnce((db: Db) => ({
   ),
 }));
 
-/** The cards of these posts as a JSON array, in this order; a post deleted meanwhile is left out. */
-export function cardsJson(db: Db, viewerId: string | null, postIds: string[]): string {
-  if (postIds.length === 0) return '[]';
-  return statements(db).cards.get({ ids: JSON.stringify(postIds), viewer: viewerId }) ?? '[]';
-}
-
-/** The cards of these posts, in this order; a post deleted meanwhile is left out. */
-export function cardsOf(db: Db, viewerId: string | null, postIds: string[]): PostCard[] {
-  return JSON.parse(cardsJson(db, viewerId, postIds)) as PostCard[];
-}
-
-/** Up to a page and one more of a post's comments below the key, each with its key. */
-export function commentRowsBelow(db: Db, postId: string, key: [number, string]) {
-  return statements(db)
-    .comments.all({ postId, k0: key[0], k1: key[1] })
-    .map((row) => ({
-      view: JSON.parse(row.json) as CommentView,
-      key: [row.createdAt, row.id] as [number, string],
-    }));
+export function cardReads(db: Db): Reads['cards'] {
+  return {
+    json: async (viewerId, postIds) =>
+      postIds.length === 0
+        ? '[]'
+        : (statements(db).cards.get({ ids: JSON.stringify(postIds), viewer: viewerId }) ?? '[]'),
+    commentsBelow: async (postId, key) => statements(db).comments.all({ postId, k0: key[0], k1: key[1] }),
+  };
 }

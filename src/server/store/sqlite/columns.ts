@@ -1,4 +1,4 @@
-import { users } from '../db/schema.js';
+import { users } from '../../db/schema.js';
 
 /**
  * The only user columns any query that reaches a client selects: a password hash cannot leak by accident.
@@ -19,14 +19,6 @@ export const publicUserJson = (alias: string, idKey: 'id' | '_id' = 'id') =>
   `json_object(${Object.entries(publicUserColumns)
     .map(([key, column]) => `'${key === 'id' ? idKey : key}', ${alias}.${column.name}`)
     .join(', ')})`;
-
-export type PublicUser = {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  profilePic: string;
-};
 
 /** A member's own profile fields, still without the hash. */
 export const profileColumns = {

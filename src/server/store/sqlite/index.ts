@@ -1,0 +1,72 @@
+import { closeDatabase, gateOf, openDatabase, transaction, type Db } from '../../db/client.js';
+import { databaseVersion } from '../../db/data-version.js';
+import { preparedOnce } from '../../db/prepared.js';
+import { resolveJwtSecret } from '../../domain/tokens.js';
+import type { Reads, Store, Tx } from '../store.js';
+import { cardReads } from './cards.js';
+import { counterReads, counterWrites } from './counters.js';
+import { feedReads } from './feeds.js';
+import { legacyReads } from './legacy.js';
+import { memberReads, memberWrites } from './members.js';
+import {
+  bookmarkWrites,
+  commentWrites,
+  followWrites,
+  postWrites,
+  reactionWrites,
+  voteWrites,
+} from './posts.js';
+
+/** The SQLite store, with its connection for what only SQLite has (backups, tests of pragmas and plans). */
+export type SqliteStore = Store & { engine: 'sqlite'; db: Db };
+
+/** Opens (creating and migrating it if needed) the database file; `:memory:` gives a private one. */
+export function openSqliteStore(file: string): SqliteStore {
+  return sqliteStore(openDatabase(file), file);
+}
+
+const pingStatement = preparedOnce((db) => db.$client.prepare('select 1'));
+
+/**
+ * A store on one better-sqlite3 connection. Its statements run synchronously; a write transaction, though,
+ * spans the awaits of the rule that runs it, and other requests' statements on the same connection would
+ * run inside it. So the connection has a gate (db/client.ts): while a write transaction is open, reads wait
+ * for it to end (microseconds: its awaits resolve at once), and writes queue one behind the other.
+ */
+export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
+  const members = { ...memberReads(db), ...memberWrites(db) };
+  const posts = postWrites(db);
+  const tx: Tx = {
+    members,
+    posts: { ...posts, find: posts.lock },
+    reactions: reactionWrites(db),
+    comments: commentWrites(db),
+    votes: voteWrites(db),
+    bookmarks: bookmarkWrites(db),
+    follows: followWrites(db),
+    counters: { ...counterReads(db), ...counterWrites(db) },
+    feeds: feedReads(db),
+    cards: cardReads(db),
+    legacy: legacyReads(db),
+    version: async () => databaseVersion(db),
+  };
+  const gate = gateOf(db);
+  const read: Reads = {
+    members: gate.guard(memberReads(db)),
+    posts: gate.guard({ find: posts.lock }),
+    feeds: gate.guard(tx.feeds),
+    cards: gate.guard(tx.cards),
+    legacy: gate.guard(tx.legacy),
+    counters: gate.guard(counterReads(db)),
+    ...gate.guard({ version: tx.version }),
+  };
+  return {
+    engine: 'sqlite',
+    db,
+    read,
+    write: (work) => transaction(db, () => work(tx)),
+    tokenSecret: async (configured) => resolveJwtSecret(configured, file),
+    ping: gate.guard({ ping: async () => void pingStatement(db).get() }).ping,
+    close: async () => closeDatabase(db),
+  };
+}

@@ -1,0 +1,146 @@
+import { and, count, desc, eq, inArray, ne, notInArray, sql, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { preparedOnce } from '../../db/prepared.js';
+import { comments, follows, postReactions, posts, users } from '../../db/schema.js';
+import { profileColumns, publicUserColumns } from './columns.js';
+import type { Reads, Writes } from '../store.js';
+
+const statements = preparedOnce((db: Db) => {
+  const id = sql.placeholder('id');
+  const viewerId = sql.placeholder('viewerId');
+  const followed = db
+    .select({ id: follows.followeeId })
+    .from(follows)
+    .where(eq(follows.followerId, viewerId));
+  return {
+    idByKey: db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.usernameKey, sql.placeholder('key')))
+      .prepare(),
+    actor: db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(eq(users.id, id))
+      .prepare(),
+    // A profile is one statement: its counts are subqueries on indexes (a member's posts by author, follows
+    // by follower), so the header of a profile with thousands of posts reads an index, not the posts.
+    // Drizzle writes a column of a one-table select without its table, so the outer member is named in full.
+    profile: db
+      .select({
+        ...profileColumns,
+        postCount: sql<number>`(select count(*) from ${posts} where ${posts.authorId} = "users"."id")`,
+        followingCount: sql<number>`(select count(*) from ${follows} where ${follows.followerId} = "users"."id")`,
+        followedByMe: sql<number>`exists (select 1 from ${follows}
+          where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = "users"."id")`,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare(),
+    whoToFollow: db
+      .select({ ...publicUserColumns, followerCount: users.followerCount })
+      .from(users)
+      .where(and(ne(users.id, viewerId), notInArray(users.id, followed)))
+      .orderBy(desc(users.followerCount), desc(users.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  };
+});
+
+export function memberReads(db: Db): Reads['members'] {
+  const written = (table: typeof posts | typeof comments, userId: string) =>
+    db.select({ n: count() }).from(table).where(eq(table.authorId, userId)).get()?.n ?? 0;
+  return {
+    idByKey: async (key) => statements(db).idByKey.get({ key })?.id,
+    actor: async (id) => statements(db).actor.get({ id }),
+    forLogin: async (key) =>
+      db
+        .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.usernameKey, key))
+        .get(),
+    exists: async (id) => !!statements(db).actor.get({ id }),
+    async profile(viewerId, userId) {
+      const row = statements(db).profile.get({ userId, viewerId });
+      if (!row) return undefined;
+      const { extra: _extra, updatedAt: _updatedAt, ...fields } = row;
+      return { ...fields, followedByMe: row.followedByMe === 1 };
+    },
+    whoToFollow: async (viewerId, limit) => statements(db).whoToFollow.all({ viewerId, limit }),
+    newestFirst: async () =>
+      db
+        .select({
+          username: users.username,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          posts: db.$count(posts, eq(posts.authorId, users.id)),
+          followers: users.followerCount,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .all(),
+    contentOf: async (id) => ({ posts: written(posts, id), comments: written(comments, id) }),
+  };
+}
+
+export function memberWrites(db: Db): Writes['members'] {
+  return {
+    lock: async (id) => !!statements(db).actor.get({ id }),
+    // Two signups for one name at once: the unique index decides, and the loser writes nothing.
+    insert: async (row) => db.insert(users).values(row).onConflictDoNothing().run().changes > 0,
+    update: async (id, changes, at) =>
+      db
+        .update(users)
+        .set({ ...changes, updatedAt: at })
+        .where(eq(users.id, id))
+        .run().changes > 0,
+    delete: async (id) => deleteMember(db, id),
+  };
+}
+
+/**
+ * The foreign keys cascade the member's rows (their posts with those posts' comments, reactions and
+ * bookmarks; their comments, votes, bookmarks and follows), but the stored counters on what stays must be
+ * moved back first, while the rows that count are still there:
+ * - a like added one to like_count and a dislike took one away, so removing the member's reaction undoes
+ *   that one step, never below zero (spec: a like count is never negative);
+ * - each of their comments on another member's post counted once in its comment_count;
+ * - each member they followed counted them once in follower_count.
+ * Their own posts go whole, so their counters need no care.
+ */
+function deleteMember(db: Db, userId: string): void {
+  const othersPosts = (ids: SQLWrapper) => and(inArray(posts.id, ids), ne(posts.authorId, userId));
+
+  const reaction = sql`(select case ${postReactions.kind} when 'like' then 1 else -1 end from ${postReactions}
+    where ${postReactions.postId} = ${posts.id} and ${postReactions.userId} = ${userId})`;
+  db.update(posts)
+    .set({ likeCount: sql`max(0, ${posts.likeCount} - ${reaction})` })
+    .where(
+      othersPosts(
+        db.select({ id: postReactions.postId }).from(postReactions).where(eq(postReactions.userId, userId)),
+      ),
+    )
+    .run();
+
+  const theirComments = sql`(select count(*) from ${comments}
+    where ${comments.postId} = ${posts.id} and ${comments.authorId} = ${userId})`;
+  db.update(posts)
+    .set({ commentCount: sql`${posts.commentCount} - ${theirComments}` })
+    .where(
+      othersPosts(db.select({ id: comments.postId }).from(comments).where(eq(comments.authorId, userId))),
+    )
+    .run();
+
+  db.update(users)
+    .set({ followerCount: sql`${users.followerCount} - 1` })
+    .where(
+      inArray(
+        users.id,
+        db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, userId)),
+      ),
+    )
+    .run();
+
+  db.delete(users).where(eq(users.id, userId)).run();
+}

@@ -1,0 +1,224 @@
+import type { PublicUser } from '../domain/views.js';
+
+// What the rules (src/server/domain) ask of a database, in the terms of the resources they work on. One
+// implementation per engine: `sqlite/` (better-sqlite3, one file) and `postgres/` (node-postgres, many
+// nodes). A store answers; it never decides: who may do what, what is refused and with which message stay in
+// the domain, written once (docs/decisions/0002-two-engines.md).
+
+export type Engine = 'sqlite' | 'postgres';
+export type FeedMode = 'latest' | 'trending';
+export type ReactionKind = 'like' | 'dislike';
+export type VoteKind = 'up' | 'down';
+
+/** A page query's row: a post's id and its sort key (`[createdAt, id]`, ...) as JSON text. */
+export type KeyRow = [id: string, key: string];
+/** A sort key: the values of a feed's order columns, the last always an id. */
+export type SortKey = (string | number)[];
+
+/** A post as the rules that change it need it. */
+export type PostForWrite = { id: string; authorId: string; likeCount: number };
+
+export type NewMember = {
+  id: string;
+  username: string;
+  usernameKey: string;
+  passwordHash: string;
+  firstName?: string;
+  lastName?: string;
+  profilePic?: string;
+  bio?: string;
+  link?: string;
+  profileBanner?: string;
+  /** Signup's extra fields as JSON text (an object of flat values). */
+  extra?: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/** The fields a member may change about themselves, and the hash an administrator may reset. */
+export type MemberChanges = Partial<
+  Pick<NewMember, 'firstName' | 'lastName' | 'profilePic' | 'bio' | 'link' | 'profileBanner' | 'passwordHash'>
+>;
+
+export type ProfileRow = PublicUser & {
+  bio: string;
+  link: string;
+  profileBanner: string;
+  followerCount: number;
+  createdAt: number;
+  postCount: number;
+  followingCount: number;
+  followedByMe: boolean;
+};
+
+export type MemberListing = {
+  username: string;
+  firstName: string;
+  lastName: string;
+  posts: number;
+  followers: number;
+  createdAt: number;
+};
+
+/** A row of a list written as JSON by the database, with its key in the list's order. */
+export type JsonRow = { json: string; createdAt: number; id: string };
+
+/** A fixed window of a sign-in counter (domain/sign-in-limits.ts). */
+export type WindowRow = { hits: number; windowStart: number };
+
+/** The legacy API's lists (spec section 7), each newest first by (createdAt, id). */
+export type LegacyListName = 'allPosts' | 'postsByAuthor' | 'commentsOfPost' | 'allUsers' | 'bookmarks';
+/** What a legacy list's rows depend on: its owner, and the member whose bookmarks a user object may carry. */
+export type LegacyBind = {
+  authorId?: string;
+  postId?: string;
+  userId?: string;
+  viewer?: string | null;
+  bookmarkLimit?: number;
+};
+
+export type Reads = {
+  members: {
+    /** The id of the member whose username matches this key (shared/schemas.ts usernameKey). */
+    idByKey(key: string): Promise<string | undefined>;
+    actor(id: string): Promise<{ id: string; username: string } | undefined>;
+    forLogin(key: string): Promise<{ id: string; username: string; passwordHash: string } | undefined>;
+    exists(id: string): Promise<boolean>;
+    profile(viewerId: string | null, userId: string): Promise<ProfileRow | undefined>;
+    /** Members other than the viewer whom the viewer does not follow, most-followed first. */
+    whoToFollow(viewerId: string, limit: number): Promise<(PublicUser & { followerCount: number })[]>;
+    newestFirst(): Promise<MemberListing[]>;
+    contentOf(id: string): Promise<{ posts: number; comments: number }>;
+  };
+  posts: {
+    find(id: string): Promise<PostForWrite | undefined>;
+  };
+  feeds: {
+    /** Up to a page and one more of my posts and those of the people I follow, below `key` (or the top). */
+    home(viewerId: string, mode: FeedMode, key: SortKey | null): Promise<KeyRow[]>;
+    explore(key: SortKey | null): Promise<KeyRow[]>;
+    byAuthor(authorId: string, key: SortKey | null): Promise<KeyRow[]>;
+    /** My bookmarks, most recently bookmarked first, keyed by (bookmarkedAt, postId). */
+    bookmarks(viewerId: string, key: SortKey | null): Promise<KeyRow[]>;
+    bookmarkCount(viewerId: string): Promise<number>;
+  };
+  cards: {
+    /** The PostCards (domain/views.ts) of these posts as a JSON array, in this order, deleted ones left out. */
+    json(viewerId: string | null, postIds: string[]): Promise<string>;
+    /** Up to a page and one more of a post's comments as CommentView JSON, newest first, below the key. */
+    commentsBelow(postId: string, key: [number, string]): Promise<JsonRow[]>;
+  };
+  legacy: {
+    /**
+     * Hands the list's rows below `key`, newest first, to `take` until it answers false or `limit` rows
+     * went by; answers how many rows were read.
+     */
+    slice(
+      list: LegacyListName,
+      bind: LegacyBind,
+      key: [number, string],
+      limit: number,
+      take: (row: JsonRow) => boolean,
+    ): Promise<number>;
+    /** The key of the entry `id` of the list, if it is one of its entries. */
+    keyOf(list: LegacyListName, bind: LegacyBind, id: string): Promise<[number, string] | undefined>;
+    count(list: LegacyListName, bind: LegacyBind): Promise<number>;
+    post(id: string): Promise<string | undefined>;
+    user(id: string, viewer: string | null, bookmarkLimit: number): Promise<string | undefined>;
+  };
+  counters: {
+    /** The hits on `key` in the window that is still open at `now`, if any. */
+    current(key: string, windowMs: number, now: number): Promise<WindowRow | undefined>;
+  };
+  /**
+   * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
+   * store cannot tell cheaply: answers are then not kept.
+   */
+  version(): Promise<string | null>;
+};
+
+export type Writes = {
+  members: {
+    /** Locks the member's row until the transaction ends (PostgreSQL); whether the member exists. */
+    lock(id: string): Promise<boolean>;
+    /** False, and nothing written, when the id or the username is taken. */
+    insert(row: NewMember): Promise<boolean>;
+    update(id: string, changes: MemberChanges, at: number): Promise<boolean>;
+    /** Deletes the member and all they made, first moving back the counters on what stays. */
+    delete(id: string): Promise<void>;
+  };
+  posts: {
+    /** The post, its row locked until the transaction ends (PostgreSQL). */
+    lock(id: string): Promise<PostForWrite | undefined>;
+    /** False when the id exists. Counts are for the seed: a new post starts at zero. */
+    insert(row: {
+      id: string;
+      authorId: string;
+      content: string;
+      at: number;
+      likeCount?: number;
+      commentCount?: number;
+    }): Promise<boolean>;
+    setContent(id: string, content: string, at: number): Promise<void>;
+    delete(id: string): Promise<void>;
+  };
+  reactions: {
+    of(postId: string, userId: string): Promise<ReactionKind | undefined>;
+    /** Sets my reaction to the post and moves its like count by `delta`. */
+    set(postId: string, userId: string, kind: ReactionKind, delta: 1 | -1, at: number): Promise<void>;
+  };
+  comments: {
+    find(postId: string, commentId: string): Promise<{ id: string; authorId: string } | undefined>;
+    /** Adds the comment and one to its post's comment count (the seed's rows: `countIt` false). */
+    insert(
+      row: { id: string; postId: string; authorId: string; text: string; at: number },
+      countIt?: boolean,
+    ): Promise<void>;
+    setText(id: string, text: string, at: number): Promise<void>;
+    /** Deletes the comment and takes one from its post's comment count. */
+    delete(postId: string, id: string): Promise<void>;
+  };
+  votes: {
+    of(commentId: string, userId: string): Promise<VoteKind | undefined>;
+    set(commentId: string, userId: string, kind: VoteKind, at: number): Promise<void>;
+  };
+  bookmarks: {
+    has(userId: string, postId: string): Promise<boolean>;
+    /** Adds or removes the bookmark; the member's updatedAt moves either way. */
+    add(userId: string, postId: string, at: number): Promise<void>;
+    remove(userId: string, postId: string, at: number): Promise<void>;
+  };
+  follows: {
+    has(followerId: string, followeeId: string): Promise<boolean>;
+    /** Adds or removes the follow, moving the followee's follower count and both members' updatedAt. */
+    add(followerId: string, followeeId: string, at: number): Promise<void>;
+    remove(followerId: string, followeeId: string, at: number): Promise<void>;
+  };
+  counters: {
+    /** Counts one hit on `key`: a new window at `now` when none is open. Sweeps ended windows now and then. */
+    hit(key: string, windowMs: number, now: number): Promise<WindowRow>;
+    forget(key: string): Promise<void>;
+  };
+};
+
+/** Reads and writes inside one write transaction: everything commits together or nothing does. */
+export type Tx = { [K in keyof Writes]: Writes[K] & (K extends keyof Reads ? Reads[K] : unknown) } & Omit<
+  Reads,
+  keyof Writes
+>;
+
+export type Store = {
+  engine: Engine;
+  /** Reads outside any transaction: each sees what has committed. */
+  read: Reads;
+  /**
+   * Runs `work` as one write transaction and answers what it answers; a thrown error rolls everything
+   * back. `work` must use only `tx`: a read through `read` inside it waits for the transaction (SQLite).
+   */
+  write<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** The token signing secret: `configured` when given, else the instance's own, made on first use. */
+  tokenSecret(configured: string | undefined): Promise<string>;
+  /** Throws when the database does not answer (`/healthz`). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
