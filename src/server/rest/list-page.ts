@@ -56,10 +56,13 @@ export async function newestPage(
   for (;;) {
     // One row more than the page still needs, to know whether older entries remain.
     const want = Math.min(sliceRows, limit - newestFirst.length + 1);
-    const started = performance.now();
+    // The clock starts at the slice's first row: PostgreSQL writes the rows on its server while the worker
+    // serves others, and its wait counted here would end every slice after one entry.
+    let started: number | undefined;
     // 'next' also when the slice stopped for time: the next slice goes on from the last entry taken.
     const slice: { outcome: 'full' | 'end' | 'next' | 'read all' } = { outcome: 'read all' };
     const take = (row: JsonRow) => {
+      started ??= performance.now();
       // Encoded entry by entry, so that the answer's bytes are ready when the last slice is (list-answer.ts).
       const entry = Buffer.from(row.json);
       const count = newestFirst.length;
