@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfig, type Config } from '../server/config.js';
 import { closeDatabase, openDatabase, type Db } from '../server/db/client.js';
-import { unpackRuntime } from '../server/paths.js';
+import { paths, unpackRuntime } from '../server/paths.js';
 import type { Parsed } from './command.js';
 
 /**
@@ -29,4 +30,12 @@ export async function withDatabase<T>(config: Config, work: (db: Db) => Promise<
   } finally {
     closeDatabase(db);
   }
+}
+
+/** When the newest migration this Realm carries was made: a database that has a later one is from a newer Realm. */
+export function newestKnownMigration(): number {
+  const journal = JSON.parse(readFileSync(join(paths.migrations, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
 }
