@@ -4,7 +4,6 @@ import {
   copyFileSync,
   existsSync,
   openSync,
-  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -16,12 +15,11 @@ import { closeDatabase, openDatabase } from '../server/db/client.js';
 import { createPrivately } from '../server/db/file-modes.js';
 import { nativeBindingOption } from '../server/db/native-binding.js';
 import { resolveJwtSecret } from '../server/domain/tokens.js';
-import { paths, unpackRuntime } from '../server/paths.js';
+import { unpackRuntime } from '../server/paths.js';
 import { version } from '../server/version.js';
 import { CommandFailed, dataHelp, dataOptions, type Command } from './command.js';
-import { confirm, requireDatabase } from './guards.js';
-import { configFrom, dataFolderOf } from './instance.js';
-import { runningServer } from './pid-file.js';
+import { confirm, refuseWhileRunning, requireDatabase } from './guards.js';
+import { configFrom, dataFolderOf, newestKnownMigration } from './instance.js';
 
 // A backup is one SQLite file: the database as it was at one moment, plus a table `realm_backup` holding
 // the token secret (so that sign-ins survive a restore) and where the copy came from. One file is what
@@ -131,24 +129,6 @@ function readBackup(file: string) {
     throw error;
   } finally {
     copy.close();
-  }
-}
-
-/** When the newest migration this Realm carries was made: a backup that has a later one is from a newer Realm. */
-function newestKnownMigration(): number {
-  const journal = JSON.parse(readFileSync(join(paths.migrations, 'meta/_journal.json'), 'utf8')) as {
-    entries: { when: number }[];
-  };
-  return Math.max(...journal.entries.map((entry) => entry.when));
-}
-
-function refuseWhileRunning(dataFolder: string) {
-  const server = runningServer(dataFolder);
-  if (server) {
-    throw new CommandFailed(
-      `Realm is serving ${dataFolder} (process ${server.pid}): stop the server first. ` +
-        `(If no Realm runs as ${server.pid}, delete ${server.file}.)`,
-    );
   }
 }
 

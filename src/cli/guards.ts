@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import type { Config } from '../server/config.js';
 import { CommandFailed } from './command.js';
+import { runningServer } from './pid-file.js';
 
 /**
  * Commands that read or change an instance refuse a database that is not there: opening it would create an
@@ -12,6 +13,17 @@ export function requireDatabase(config: Config): void {
   if (file === ':memory:' || !existsSync(file) || statSync(file).size === 0) {
     throw new CommandFailed(
       `There is no Realm database at ${file}: pass --data with the instance's data folder (or set REALM_DB).`,
+    );
+  }
+}
+
+/** Commands that replace or copy the database refuse while a server has it open (see pid-file.ts). */
+export function refuseWhileRunning(dataFolder: string, why?: string): void {
+  const server = runningServer(dataFolder);
+  if (server) {
+    throw new CommandFailed(
+      `Realm is serving ${dataFolder} (process ${server.pid}): stop the server first${why ? ` (${why})` : ''}. ` +
+        `(If no Realm runs as ${server.pid}, delete ${server.file}.)`,
     );
   }
 }

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfig, type Config } from '../server/config.js';
 import { openSqliteStore } from '../server/store/sqlite/index.js';
 import type { Store } from '../server/store/store.js';
-import { unpackRuntime } from '../server/paths.js';
+import { paths, unpackRuntime } from '../server/paths.js';
 import type { Parsed } from './command.js';
 
 /**
@@ -30,4 +31,12 @@ export async function withDatabase<T>(config: Config, work: (store: Store) => Pr
   } finally {
     await store.close();
   }
+}
+
+/** When the newest migration this Realm carries was made: a database that has a later one is from a newer Realm. */
+export function newestKnownMigration(): number {
+  const journal = JSON.parse(readFileSync(join(paths.migrations, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
 }

@@ -5,10 +5,19 @@ import { adminCommands } from './admin.js';
 import { backup, restore } from './backup.js';
 import { CommandFailed, UsageError, type Command } from './command.js';
 import { migrate, seed } from './database.js';
+import { migrateToPostgres } from './migrate-to-postgres.js';
 import { serve } from './serve.js';
 
 /** Every command, in the order `realm help` lists them. Admin commands are named `admin <verb>`. */
-export const commands: Command[] = [serve, migrate, seed, ...adminCommands, backup, restore];
+export const commands: Command[] = [
+  serve,
+  migrate,
+  seed,
+  ...adminCommands,
+  backup,
+  restore,
+  migrateToPostgres,
+];
 
 const helpCommand: Command = {
   name: 'help',

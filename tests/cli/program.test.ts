@@ -12,6 +12,7 @@ const everyCommand = [
   'admin list-users',
   'backup',
   'restore',
+  'migrate-to-postgres',
   'version',
   'help',
 ];

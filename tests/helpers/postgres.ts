@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -98,6 +98,11 @@ async function throwaway(): Promise<Server> {
     ...user,
   });
   if (initdb.status !== 0) throw new Error(`initdb failed:\n${initdb.stderr}`);
+  // The suite's own user gets in without a password; any other must give its own, so a test can see a
+  // wrong password refused as a real server refuses it.
+  const hba = join(data, 'pg_hba.conf');
+  writeFileSync(hba, 'local all realm trust\nlocal all all scram-sha-256\n');
+  if (user) chownSync(hba, user.uid, user.gid);
   // Only a socket in the folder, no TCP port; durability off: a test database is thrown away.
   const settings = ['listen_addresses=', `unix_socket_directories=${folder}`, 'fsync=off'];
   settings.push('synchronous_commit=off', 'full_page_writes=off', 'max_connections=200');

@@ -77,13 +77,21 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
 export function resolveJwtSecret(configured: string | undefined, dbPath: string): string {
   if (configured) return configured;
   if (dbPath === ':memory:') return randomBytes(48).toString('base64url');
-  const file = join(dirname(dbPath), 'jwt-secret');
-  if (existsSync(file)) {
-    const kept = readFileSync(file, 'utf8').trim();
-    if (kept.length >= 32) return kept;
-  }
+  const kept = keptJwtSecret(dbPath);
+  if (kept) return kept;
+  const file = jwtSecretFile(dbPath);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+export const jwtSecretFile = (dbPath: string) => join(dirname(dbPath), 'jwt-secret');
+
+/** The secret an earlier start kept beside the database, if there is a usable one; never makes one. */
+export function keptJwtSecret(dbPath: string): string | undefined {
+  const file = jwtSecretFile(dbPath);
+  if (!existsSync(file)) return undefined;
+  const kept = readFileSync(file, 'utf8').trim();
+  return kept.length >= 32 ? kept : undefined;
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { instanceTables } from '../../db/schema.js';
+import { keepSharedSecret } from './instance-secret.js';
 import { migratePostgres } from './migrate.js';
 
 // Moving an instance from SQLite to PostgreSQL (issue 15, `realm migrate-to-postgres`): every member's
@@ -19,7 +20,12 @@ export class CopyRefused extends Error {}
 /** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement (users have 14 columns). */
 const batchRows = 1000;
 
-export async function copyFromSqlite(source: Database.Database, target: pg.Pool): Promise<CopyReport> {
+/** `jwtSecret`: the secret the SQLite instance signs tokens with (its `jwt-secret` file), to keep alongside. */
+export async function copyFromSqlite(
+  source: Database.Database,
+  target: pg.Pool,
+  options: { jwtSecret?: string } = {},
+): Promise<CopyReport> {
   await migratePostgres(target);
   refuseNul(source);
   const client = await target.connect();
@@ -32,6 +38,9 @@ export async function copyFromSqlite(source: Database.Database, target: pg.Pool)
     try {
       const rows: Record<string, number> = {};
       for (const table of instanceTables) rows[table] = await copyTable(source, client, table);
+      // Inside the copy's transaction rather than after it: a copy that commits always holds the secret its
+      // members' tokens need, and one that fails leaves nothing behind, so it can simply be run again.
+      if (options.jwtSecret) await keepSharedSecret(client, options.jwtSecret);
       const report = { rows, counters: await verify(source, client, rows) };
       await client.query('commit');
       return report;

@@ -15,3 +15,15 @@ export async function resolveSharedSecret(db: pg.Pool, configured: string | unde
   const { rows } = await db.query<{ value: string }>("select value from instance_secrets where name = 'jwt'");
   return rows[0]!.value;
 }
+
+/**
+ * Keeps the secret a SQLite instance signed its tokens with, as it is copied in (copy-from-sqlite.ts), so
+ * its members stay signed in. It replaces a secret that a node started on the empty database may have
+ * made: every token that exists was signed with the one arriving.
+ */
+export async function keepSharedSecret(client: pg.PoolClient, secret: string): Promise<void> {
+  await client.query(
+    "insert into instance_secrets (name, value) values ('jwt', $1) on conflict (name) do update set value = excluded.value",
+    [secret],
+  );
+}
