@@ -1,15 +1,17 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { countHit, hitsOf } from '../../src/server/store/postgres/window-counter.js';
+import { countHit, forgetHits, hitsOf } from '../../src/server/domain/window-counter.js';
+import { postgresStore, type PostgresStore } from '../../src/server/store/postgres/index.js';
 import { freshDatabase } from '../helpers/postgres.js';
 
-// Sign-in limits count across nodes (issue 15): two nodes, each with its own pool, count into one window.
-let nodes: pg.Pool[];
+// Sign-in limits count across nodes (issue 15): two nodes, each with its own store, count into one window.
+let nodes: PostgresStore[];
 beforeAll(async () => {
   const url = await freshDatabase(inject('postgresAdminUrl'));
-  nodes = [new pg.Pool({ connectionString: url, max: 5 }), new pg.Pool({ connectionString: url, max: 5 })];
+  const node = () => postgresStore(new pg.Pool({ connectionString: url, max: 5 }));
+  nodes = [node(), node()];
 });
-afterAll(() => Promise.all(nodes.map((pool) => pool.end())));
+afterAll(() => Promise.all(nodes.map((store) => store.close())));
 
 describe('window counters on PostgreSQL', () => {
   it('count 50 hits at once from two nodes as exactly 50, each seeing a different count', async () => {
@@ -32,5 +34,11 @@ describe('window counters on PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect((await hitsOf(nodes[0]!, 'login-failures:ann', 50)).hits).toBe(0);
     expect((await countHit(nodes[1]!, 'login-failures:ann', 50)).hits).toBe(1);
+  });
+
+  it('forget a key on every node at once', async () => {
+    await countHit(nodes[0]!, 'login-failures:bob', 60_000);
+    await forgetHits(nodes[1]!, 'login-failures:bob');
+    expect((await hitsOf(nodes[0]!, 'login-failures:bob', 60_000)).hits).toBe(0);
   });
 });

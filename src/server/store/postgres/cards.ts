@@ -1,0 +1,65 @@
+import { limits } from '../../../shared/limits.js';
+import type { JsonRow, Reads } from '../store.js';
+import { publicUserJson } from './columns.js';
+import type { Queryable } from './queryable.js';
+import { statement } from './statement.js';
+
+// Cards and comments as the tRPC API answers them (domain/views.ts), written as JSON by PostgreSQL, as
+// ../sqlite/cards.ts does it on SQLite: the same objects, keys and values, one statement a page. JSON
+// answers are read as text (`::text`): node-postgres would otherwise parse them into objects.
+
+/**
+ * `new Date(ms).toISOString()` of a column of Unix milliseconds. Interval arithmetic stays in whole
+ * microseconds, so no float rounding can turn .999 into .998 (tests/pg/store.test.ts checks awkward times).
+ */
+export const isoTimeSql = (ms: string) =>
+  `to_char(timestamp 'epoch' + ${ms} * interval '1 millisecond', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A CommentView of the comment `c` written by `cu`. */
+const commentJson = `json_build_object('id', c.id, 'postId', c.post_id, 'author', ${publicUserJson('cu')},
+  'text', c.text, 'createdAt', ${isoTimeSql('c.created_at')}, 'updatedAt', ${isoTimeSql('c.updated_at')})`;
+
+// A post's latest comments come from its index and stop at 4; posts with none skip the lookup.
+const latestComments = `case when p.comment_count = 0 then '[]'::json else (
+  select coalesce(json_agg(${commentJson} order by c.created_at desc, c.id desc), '[]'::json)
+  from (select id, post_id, author_id, text, created_at, updated_at from comments where post_id = p.id
+        order by created_at desc, id desc limit ${limits.latestComments}) as c
+  join users cu on cu.id = c.author_id) end`;
+
+/** A PostCard of the post `p` by `pu`, with my reaction `r` and my bookmark `b` (null when there is none). */
+const cardJson = `json_build_object('id', p.id, 'author', ${publicUserJson('pu')}, 'content', p.content,
+  'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')},
+  'likeCount', p.like_count, 'commentCount', p.comment_count,
+  'likedByMe', coalesce(r.kind = 'like', false), 'dislikedByMe', coalesce(r.kind = 'dislike', false),
+  'bookmarkedByMe', b.user_id is not null, 'latestComments', ${latestComments})`;
+
+// The cards of the posts whose ids are bound as an array, in that order.
+const cards = statement<{ json: string | null }>(
+  'cards',
+  `select json_agg(${cardJson} order by page.n)::text as json
+   from unnest($2::text[]) with ordinality as page(id, n)
+   join posts p on p.id = page.id
+   join users pu on pu.id = p.author_id
+   left join post_reactions r on r.post_id = p.id and r.user_id = $1
+   left join bookmarks b on b.user_id = $1 and b.post_id = p.id`,
+);
+
+// A page of one post's comments, newest first, below the key (createdAt, id) of the last one shown.
+const comments = statement<Omit<JsonRow, 'createdAt'> & { createdAt: string }>(
+  'comments-below',
+  `select ${commentJson}::text as json, c.created_at as "createdAt", c.id
+   from comments c join users cu on cu.id = c.author_id
+   where c.post_id = $1 and (c.created_at, c.id) < ($2::bigint, $3)
+   order by c.created_at desc, c.id desc limit ${limits.pageSize + 1}`,
+);
+
+export function cardReads(db: Queryable): Reads['cards'] {
+  return {
+    json: async (viewerId, postIds) =>
+      postIds.length === 0 ? '[]' : ((await cards(db, [viewerId, postIds]))[0]?.json ?? '[]'),
+    async commentsBelow(postId, key) {
+      const rows = await comments(db, [postId, ...key]);
+      return rows.map((row) => ({ ...row, createdAt: Number(row.createdAt) }));
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { limits } from '../../../shared/limits.js';
+import type { FeedMode, KeyRow, Reads, SortKey } from '../store.js';
+import type { Queryable } from './queryable.js';
+import { arrayStatement, statement } from './statement.js';
+
+// Each query finds a page's posts in the feed's order (a page and one more, to know whether more follow)
+// by index, with each post's sort key as JSON array text, as ../sqlite/feeds.ts does. The first page starts
+// below `top`, a key above every post, so one statement serves every page.
+
+const orders = {
+  latest: { columns: ['created_at', 'id'], top: [Number.MAX_SAFE_INTEGER, ''] },
+  // PRODUCT.md "Feeds": likeCount + comment count, highest first, newest first on ties.
+  trending: { columns: ['score', 'created_at', 'id'], top: [Number.MAX_SAFE_INTEGER, 0, ''] },
+};
+const page = limits.pageSize + 1;
+
+/**
+ * The parts of a statement over the sort key of an aliased `posts`, its cursor bound from `$first` on.
+ * The numbers are bound as bigint: a score is an integer column, and a cursor's number may not fit one.
+ */
+function keySql(mode: FeedMode, alias: string, first: number) {
+  const columns = orders[mode].columns.map((column) => `${alias}.${column}`);
+  const cursor = columns.map((column, i) => `$${first + i}${column.endsWith('.id') ? '' : '::bigint'}`);
+  return {
+    below: `(${columns.join(', ')}) < (${cursor.join(', ')})`,
+    newestFirst: columns.map((column) => `${column} desc`).join(', '),
+    keyJson: `json_build_array(${columns.join(', ')})::text`,
+  };
+}
+
+const cursorOf = (mode: FeedMode, key: SortKey | null) => key ?? orders[mode].top;
+
+function pageStatement(name: string, mode: FeedMode, author: boolean) {
+  const { below, newestFirst, keyJson } = keySql(mode, 'p', author ? 2 : 1);
+  return arrayStatement<KeyRow>(
+    name,
+    `select p.id, ${keyJson} from posts p where ${author ? 'p.author_id = $1 and ' : ''}${below}
+     order by ${newestFirst} limit ${page}`,
+  );
+}
+
+const explore = pageStatement('feed-explore', 'latest', false);
+const byAuthor = pageStatement('feed-by-author', 'latest', true);
+
+/**
+ * A page of my home feed: my posts and those of the people I follow. For each of those authors, their
+ * own top of the page below the key (one index range each, at most a page and one more), then the page
+ * from all of those: a page reads a few index entries per followed member, however many posts they wrote.
+ */
+function homeStatement(mode: FeedMode) {
+  const { below, newestFirst } = keySql(mode, 'p', 2);
+  const outer = keySql(mode, 'page', 2);
+  return arrayStatement<KeyRow>(
+    `feed-home-${mode}`,
+    `select page.id, ${outer.keyJson}
+     from (select followee_id as author from follows where follower_id = $1 union all select $1::text) as a
+     cross join lateral (select ${orders[mode].columns.map((column) => `p.${column}`).join(', ')} from posts p
+       where p.author_id = a.author and ${below} order by ${newestFirst} limit ${page}) as page
+     order by ${outer.newestFirst} limit ${page}`,
+  );
+}
+
+const home = { latest: homeStatement('latest'), trending: homeStatement('trending') };
+
+// My bookmarks, most recently bookmarked first, below the key (bookmarkedAt, postId).
+const bookmarks = arrayStatement<KeyRow>(
+  'feed-bookmarks',
+  `select post_id, json_build_array(created_at, post_id)::text from bookmarks
+   where user_id = $1 and (created_at, post_id) < ($2::bigint, $3)
+   order by created_at desc, post_id desc limit ${page}`,
+);
+const bookmarkCount = statement<{ n: number }>(
+  'feed-bookmark-count',
+  'select count(*)::int as n from bookmarks where user_id = $1',
+);
+
+export function feedReads(db: Queryable): Reads['feeds'] {
+  return {
+    home: (viewerId, mode, key) => home[mode](db, [viewerId, ...cursorOf(mode, key)]),
+    explore: (key) => explore(db, cursorOf('latest', key)),
+    byAuthor: (authorId, key) => byAuthor(db, [authorId, ...cursorOf('latest', key)]),
+    bookmarks: (viewerId, key) => bookmarks(db, [viewerId, ...cursorOf('latest', key)]),
+    bookmarkCount: async (viewerId) => (await bookmarkCount(db, [viewerId]))[0]?.n ?? 0,
+  };
+}

@@ -1,0 +1,105 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import type { Reads, Store, Tx } from '../store.js';
+import { cardReads } from './cards.js';
+import { counterReads, counterWrites, type Sweeps } from './counters.js';
+import { feedReads } from './feeds.js';
+import { resolveSharedSecret } from './instance-secret.js';
+import { legacyReads } from './legacy.js';
+import { memberReads, memberWrites } from './members.js';
+import {
+  bookmarkWrites,
+  commentWrites,
+  followWrites,
+  postReads,
+  postWrites,
+  reactionWrites,
+  voteWrites,
+} from './posts.js';
+import type { Queryable } from './queryable.js';
+
+/** The PostgreSQL store, with its pool for what only PostgreSQL has (migrations, tests of plans). */
+export type PostgresStore = Store & { engine: 'postgres'; pool: pg.Pool };
+
+/** Opens a pool on the database at `url`. It does not migrate: startup does, once for all nodes. */
+export function openPostgresStore({ url, poolSize = 10 }: { url: string; poolSize?: number }): PostgresStore {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that breaks (a restarted server) is dropped by the pool, which opens another when
+  // asked; without a listener its error event would end the process.
+  pool.on('error', () => {});
+  return postgresStore(pool);
+}
+
+/** Deadlock and serialization failure: the transaction was rolled back, and may run again. */
+const retryable = new Set(['40P01', '40001']);
+const attempts = 5;
+
+/**
+ * A store on a pool. Reads run on any connection and see what has committed. A write takes one connection
+ * for its whole transaction, and every statement of it runs there (a statement on the pool would run
+ * outside it). READ COMMITTED plus row locks (`posts.lock`, `members.lock`) make rules that check before
+ * they write take turns; two writes that lock in opposite orders (two members following each other) can
+ * deadlock, and the one PostgreSQL rolls back runs again after a short random pause.
+ */
+export function postgresStore(pool: pg.Pool): PostgresStore {
+  const sweeps: Sweeps = { at: 0 };
+  const read: Reads = {
+    members: memberReads(pool),
+    posts: postReads(pool),
+    feeds: feedReads(pool),
+    cards: cardReads(pool),
+    legacy: legacyReads(pool),
+    counters: counterReads(pool),
+    version: async () => null, // no cheap sign of a commit on another node: answers are not kept
+  };
+  const txOn = (db: Queryable): Tx => ({
+    members: { ...memberReads(db), ...memberWrites(db) },
+    posts: { ...postReads(db), ...postWrites(db) },
+    reactions: reactionWrites(db),
+    comments: commentWrites(db),
+    votes: voteWrites(db),
+    bookmarks: bookmarkWrites(db),
+    follows: followWrites(db),
+    counters: { ...counterReads(db), ...counterWrites(db, sweeps) },
+    feeds: feedReads(db),
+    cards: cardReads(db),
+    legacy: legacyReads(db),
+    version: read.version,
+  });
+  async function attempt<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      try {
+        const result = await work(txOn(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch((failed: Error) => (broken = failed));
+        throw error;
+      }
+    } finally {
+      client.release(broken); // a connection that could not roll back is closed, not reused
+    }
+  }
+  return {
+    engine: 'postgres',
+    pool,
+    read,
+    async write(work) {
+      for (let tried = 1; ; tried++) {
+        try {
+          return await attempt(work);
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          if (tried >= attempts || typeof code !== 'string' || !retryable.has(code)) throw error;
+          await sleep(5 + Math.random() * 20 * tried);
+        }
+      }
+    },
+    tokenSecret: (configured) => resolveSharedSecret(pool, configured),
+    ping: async () => void (await pool.query('select 1')),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,116 @@
+import type { ProfileRow, Reads, Writes } from '../store.js';
+import { publicUserSelect, userColumn } from './columns.js';
+import type { Queryable } from './queryable.js';
+import { statement, writeStatement } from './statement.js';
+
+const idByKey = statement<{ id: string }>('member-id-by-key', 'select id from users where username_key = $1');
+const actor = statement<{ id: string; username: string }>(
+  'member-actor',
+  'select id, username from users where id = $1',
+);
+const forLogin = statement<{ id: string; username: string; passwordHash: string }>(
+  'member-for-login',
+  'select id, username, password_hash as "passwordHash" from users where username_key = $1',
+);
+// One statement, as on SQLite: the counts are subqueries on indexes (posts by author, follows by follower).
+const profile = statement<Omit<ProfileRow, 'createdAt'> & { createdAt: string }>(
+  'member-profile',
+  `select ${publicUserSelect('u')}, u.bio, u.link, u.profile_banner as "profileBanner",
+     u.follower_count as "followerCount", u.created_at as "createdAt",
+     (select count(*) from posts where author_id = u.id)::int as "postCount",
+     (select count(*) from follows where follower_id = u.id)::int as "followingCount",
+     exists (select 1 from follows where follower_id = $1 and followee_id = u.id) as "followedByMe"
+   from users u where u.id = $2`,
+);
+const whoToFollow = statement<Awaited<ReturnType<Reads['members']['whoToFollow']>>[number]>(
+  'member-who-to-follow',
+  `select ${publicUserSelect('u')}, u.follower_count as "followerCount" from users u
+   where u.id <> $1 and not exists (select 1 from follows where follower_id = $1 and followee_id = u.id)
+   order by u.follower_count desc, u.id desc limit $2`,
+);
+const lock = writeStatement('member-lock', 'select 1 from users where id = $1 for update');
+
+export function memberReads(db: Queryable): Reads['members'] {
+  const written = async (table: 'posts' | 'comments', id: string) =>
+    Number((await db.query(`select count(*) as n from ${table} where author_id = $1`, [id])).rows[0].n);
+  return {
+    idByKey: async (key) => (await idByKey(db, [key]))[0]?.id,
+    actor: async (id) => (await actor(db, [id]))[0],
+    forLogin: async (key) => (await forLogin(db, [key]))[0],
+    exists: async (id) => (await actor(db, [id])).length > 0,
+    async profile(viewerId, userId) {
+      const row = (await profile(db, [viewerId, userId]))[0];
+      // node-postgres reads a bigint as text: it may exceed 2^53; a time in milliseconds does not.
+      return row && { ...row, createdAt: Number(row.createdAt) };
+    },
+    whoToFollow: (viewerId, limit) => whoToFollow(db, [viewerId, limit]),
+    async newestFirst() {
+      const { rows } = await db.query(
+        `select username, first_name as "firstName", last_name as "lastName",
+           (select count(*) from posts where author_id = u.id)::int as posts,
+           follower_count as followers, created_at as "createdAt"
+         from users u order by created_at desc, id desc`,
+      );
+      return rows.map((row) => ({ ...row, createdAt: Number(row.createdAt) }));
+    },
+    contentOf: async (id) => ({ posts: await written('posts', id), comments: await written('comments', id) }),
+  };
+}
+
+/** `fields` as `column = $n` assignments from `$first` on, and their values. */
+function assignments(fields: Record<string, unknown>, first: number) {
+  const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+  return {
+    columns: entries.map(([key]) => userColumn(key as Parameters<typeof userColumn>[0])),
+    values: entries.map(([, value]) => value),
+    placeholders: entries.map((_, i) => `$${first + i}`),
+  };
+}
+
+export function memberWrites(db: Queryable): Writes['members'] {
+  return {
+    lock: async (id) => (await lock(db, [id])) > 0,
+    // Two signups for one name at once: the unique index decides, and the loser writes nothing.
+    async insert(row) {
+      const { columns, values, placeholders } = assignments(row, 1);
+      const { rowCount } = await db.query(
+        `insert into users (${columns.join(', ')}) values (${placeholders.join(', ')}) on conflict do nothing`,
+        values,
+      );
+      return (rowCount ?? 0) > 0;
+    },
+    async update(id, changes, at) {
+      const { columns, values, placeholders } = assignments({ ...changes, updatedAt: at }, 2);
+      const set = columns.map((name, i) => `${name} = ${placeholders[i]}`).join(', ');
+      const { rowCount } = await db.query(`update users set ${set} where id = $1`, [id, ...values]);
+      return (rowCount ?? 0) > 0;
+    },
+    delete: (id) => deleteMember(db, id),
+  };
+}
+
+/**
+ * As ../sqlite/members.ts deleteMember: the foreign keys cascade the member's rows, but the counters on
+ * what stays move back first, while the rows that count are still there: each reaction undoes its one
+ * step of like_count (never below zero), each comment on another's post its one comment_count, each
+ * follow its one follower_count. Their own posts go whole.
+ */
+async function deleteMember(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    `update posts p set like_count = greatest(0, p.like_count - case r.kind when 'like' then 1 else -1 end)
+     from post_reactions r where r.post_id = p.id and r.user_id = $1 and p.author_id <> $1`,
+    [userId],
+  );
+  await db.query(
+    `update posts p set comment_count = p.comment_count - mine.n
+     from (select post_id, count(*) as n from comments where author_id = $1 group by post_id) as mine
+     where mine.post_id = p.id and p.author_id <> $1`,
+    [userId],
+  );
+  await db.query(
+    `update users set follower_count = follower_count - 1
+     where id in (select followee_id from follows where follower_id = $1)`,
+    [userId],
+  );
+  await db.query('delete from users where id = $1', [userId]);
+}

@@ -1,0 +1,23 @@
+import type pg from 'pg';
+import type { Queryable } from './queryable.js';
+
+/**
+ * A named statement: PostgreSQL parses and plans it once per connection and reuses the plan. Issue 15
+ * measured a feed page at ~1.1 ms named against 1.7 to 2.6 ms unnamed. Each name must keep one text.
+ */
+export function statement<Row extends pg.QueryResultRow>(name: string, text: string) {
+  return async (db: Queryable, values: unknown[]) =>
+    (await db.query<Row>({ name: `realm-${name}`, text, values })).rows;
+}
+
+/** The same, its rows as arrays of column values in the order the statement selects them. */
+export function arrayStatement<Row extends unknown[]>(name: string, text: string) {
+  return async (db: Queryable, values: unknown[]) =>
+    (await db.query<Row>({ name: `realm-${name}`, text, values, rowMode: 'array' })).rows;
+}
+
+/** A statement that writes, and how many rows it wrote. */
+export function writeStatement(name: string, text: string) {
+  return async (db: Queryable, values: unknown[]) =>
+    (await db.query({ name: `realm-${name}`, text, values })).rowCount ?? 0;
+}
