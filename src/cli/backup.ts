@@ -19,7 +19,7 @@ import { unpackRuntime } from '../server/paths.js';
 import { version } from '../server/version.js';
 import { CommandFailed, dataHelp, dataOptions, type Command } from './command.js';
 import { confirm, refuseWhileRunning, requireDatabase } from './guards.js';
-import { configFrom, dataFolderOf, newestKnownMigration } from './instance.js';
+import { configFrom, dataFolderOf, newestKnownMigration, sqliteOnly } from './instance.js';
 
 // A backup is one SQLite file: the database as it was at one moment, plus a table `realm_backup` holding
 // the token secret (so that sign-ins survive a restore) and where the copy came from. One file is what
@@ -61,7 +61,7 @@ ${dataHelp}`,
   options: dataOptions,
   positionals: ['FILE'],
   async run(parsed) {
-    const config = configFrom(parsed);
+    const config = sqliteOnly(configFrom(parsed));
     requireDatabase(config);
     const target = resolve(parsed.positionals[0]!);
     if (existsSync(target)) {
@@ -174,7 +174,7 @@ ${dataHelp}`,
   options: { ...dataOptions, yes: { type: 'boolean' } },
   positionals: ['FILE'],
   async run(parsed) {
-    const config = configFrom(parsed);
+    const config = sqliteOnly(configFrom(parsed));
     const target = config.dbPath;
     if (target === ':memory:')
       throw new CommandFailed('REALM_DB is :memory:, which has no file to restore into.');

@@ -9,6 +9,7 @@ import { runningServer } from './pid-file.js';
  * empty one, and a mistyped --data would look like an instance without members.
  */
 export function requireDatabase(config: Config): void {
+  if (config.databaseUrl) return; // PostgreSQL: opening it creates nothing, and a wrong URL fails to connect.
   const file = config.dbPath;
   if (file === ':memory:' || !existsSync(file) || statSync(file).size === 0) {
     throw new CommandFailed(

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfig, type Config } from '../server/config.js';
-import { openSqliteStore } from '../server/store/sqlite/index.js';
+import { openStore } from '../server/store/open.js';
 import type { Store } from '../server/store/store.js';
 import { paths, unpackRuntime } from '../server/paths.js';
-import type { Parsed } from './command.js';
+import { CommandFailed, type Parsed } from './command.js';
 
 /**
  * The configuration a command works with: the environment as the server reads it, then the flags, which
@@ -25,7 +25,7 @@ export function dataFolderOf(config: Config): string {
 /** Opens (migrating) the instance's database for `work`, and closes it whatever happens. */
 export async function withDatabase<T>(config: Config, work: (store: Store) => Promise<T>): Promise<T> {
   unpackRuntime(dataFolderOf(config));
-  const store = openSqliteStore(config.dbPath);
+  const store = await openStore(config);
   try {
     return await work(store);
   } finally {
@@ -39,4 +39,14 @@ export function newestKnownMigration(): number {
     entries: { when: number }[];
   };
   return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/** Backup and restore work on the SQLite file; a PostgreSQL instance has its own tools for that. */
+export function sqliteOnly(config: Config): Config {
+  if (config.databaseUrl) {
+    throw new CommandFailed(
+      'backup and restore work on a SQLite instance. REALM_DATABASE_URL is set: back PostgreSQL up with pg_dump and pg_restore (README, "Scaling out").',
+    );
+  }
+  return config;
 }

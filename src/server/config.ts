@@ -28,6 +28,14 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
   REALM_DB: z.string().trim().min(1, 'must not be empty').default('./data/realm.db'),
+  REALM_DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value), {
+      message: 'must be a PostgreSQL URL: postgres://USER:PASSWORD@HOST:5432/DATABASE',
+    })
+    .optional(),
+  REALM_DATABASE_POOL: wholeNumber(1, 1000).default(10),
   REALM_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),
   REALM_RATE_LIMIT: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
@@ -56,7 +64,12 @@ const envSchema = z.object({
 export type Config = {
   port: number;
   host: string;
+  /** The SQLite file, when `databaseUrl` is not set. */
   dbPath: string;
+  /** REALM_DATABASE_URL: a PostgreSQL database that this process serves as one node of the instance. */
+  databaseUrl: string | undefined;
+  /** Connections each process keeps open to PostgreSQL at most. */
+  databasePool: number;
   jwtSecret: string | undefined;
   logLevel: (typeof logLevels)[number];
   rateLimit: boolean;
@@ -91,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dbPath: e.REALM_DB,
+    databaseUrl: e.REALM_DATABASE_URL,
+    databasePool: e.REALM_DATABASE_POOL,
     jwtSecret: e.REALM_JWT_SECRET,
     logLevel: e.LOG_LEVEL,
     rateLimit: e.REALM_RATE_LIMIT === 'on',

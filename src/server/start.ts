@@ -4,7 +4,7 @@ import { hasDemoMember, runSeed } from '../../seed/seed.js';
 import { buildApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
 import { looseFileModes } from './db/file-modes.js';
-import { openSqliteStore } from './store/sqlite/index.js';
+import { openStore } from './store/open.js';
 
 /**
  * Opens the database (migrating it; loading the demo when asked and missing) and settles the token secret.
@@ -12,10 +12,15 @@ import { openSqliteStore } from './store/sqlite/index.js';
  * owner-only).
  */
 export async function prepareDatabase(config: Config) {
-  const store = openSqliteStore(config.dbPath);
-  if (config.demo && !(await hasDemoMember(store))) await runSeed(store);
+  const store = await openStore(config);
+  // Nodes starting together on one PostgreSQL: one of them loads the demo, the others find it there.
+  if (config.demo) {
+    await store.exclusively(async () => {
+      if (!(await hasDemoMember(store))) await runSeed(store);
+    });
+  }
   const jwtSecret = await store.tokenSecret(config.jwtSecret);
-  return { store, jwtSecret, warnings: looseFileModes(config.dbPath) };
+  return { store, jwtSecret, warnings: config.databaseUrl ? [] : looseFileModes(config.dbPath) };
 }
 
 /**

@@ -1,16 +1,21 @@
-import { copyFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { generateScale } from '../../seed/scale.js';
 import { closeDatabase, openDatabase } from '../../src/server/db/client.js';
 import { createTokenKeys } from '../../src/server/domain/tokens.js';
 import { paths } from '../../src/server/paths.js';
-import { chooseFixtures, hotPostCounts, trpcQuery } from './scenarios.js';
-import { startBenchServer } from './server.js';
+import { copyFromSqlite } from '../../src/server/store/postgres/copy-from-sqlite.js';
+import { startTestPostgres } from '../helpers/postgres.js';
+import { chooseFixtures, hotPostCounts, trpcQuery, type HotPostCounts } from './scenarios.js';
+import { startBenchServer, type BenchServer } from './server.js';
 
-// `npm run bench -- [--users N] [--posts M] [--duration S] [--connections C]` (issue 4). Builds or reuses a
+// `npm run bench -- [--users N] [--posts M] [--duration S] [--connections C] [--engine sqlite|postgres|both]`
+// (issues 4 and 15). Builds or reuses a
 // generated instance, runs the production server on a copy of it, and drives it with autocannon.
 const { values } = parseArgs({
   options: {
@@ -21,6 +26,8 @@ const { values } = parseArgs({
     db: { type: 'string' },
     // REALM_WORKERS for the server under test: `auto` is one process per core.
     workers: { type: 'string', default: 'auto' },
+    // sqlite, postgres (1 node, then 2 nodes on one database), or both, side by side.
+    engine: { type: 'string', default: 'sqlite' },
   },
 });
 const users = Number(values.users);
@@ -33,7 +40,23 @@ const secret = 'bench-secret-that-is-long-enough-for-hs256-0000';
 
 type Row = { name: string; rps: number; p50: number; p99: number; errors: number };
 
+/** What the bench runs against: SQLite (one server, REALM_WORKERS), or PostgreSQL served by N nodes. */
+type Target = { label: string; engine: 'sqlite' } | { label: string; engine: 'postgres'; nodes: number };
+
+const targets: Target[] = [
+  ...(values.engine === 'postgres' ? [] : [{ label: 'SQLite', engine: 'sqlite' as const }]),
+  ...(values.engine === 'sqlite'
+    ? []
+    : [1, 2].map((nodes) => ({
+        label: `PostgreSQL, ${nodes} node${nodes > 1 ? 's' : ''}`,
+        engine: 'postgres' as const,
+        nodes,
+      }))),
+];
+
 async function main() {
+  if (!['sqlite', 'postgres', 'both'].includes(values.engine))
+    throw new Error('--engine is sqlite, postgres or both');
   mkdirSync(dirname(dbFile), { recursive: true });
   mkdirSync(benchDir, { recursive: true });
   if (!existsSync(dbFile)) {
@@ -43,24 +66,186 @@ async function main() {
     closeDatabase(db);
     console.log(`  ${report.rowsPerSecond} rows/s, ${report.seconds.toFixed(1)} s`);
   }
-  // Writes go to a copy, so every run starts from the same instance.
-  const runFile = `${dbFile}.run`;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(runFile + suffix, { force: true });
-  copyFileSync(dbFile, runFile);
   // Twice as many writers as connections: the first half runs the write mix, the second warms it up.
-  const fixtures = chooseFixtures(runFile, connections * 2);
+  const fixtures = chooseFixtures(dbFile, connections * 2);
+  const postgres = targets.some((target) => target.engine === 'postgres') ? await benchPostgres() : null;
+  const reports: ({ target: Target } & Awaited<ReturnType<typeof runTarget>>)[] = [];
+  try {
+    for (const target of targets) reports.push({ target, ...(await runTarget(target, fixtures, postgres)) });
+  } finally {
+    await postgres?.stop();
+  }
+
+  const names = reports[0]!.rows.map((row) => row.name);
+  const sideBySide = names.map((name) =>
+    Object.fromEntries([
+      ['scenario', name],
+      ...reports.map(({ target, rows }) => {
+        const row = rows.find((r) => r.name === name)!;
+        return [target.label, `${row.rps} req/s, p99 ${row.p99} ms`];
+      }),
+    ]),
+  );
+  console.table(sideBySide);
+  const out = join(benchDir, `results-${users}-${posts}-${values.engine}.json`);
+  writeFileSync(
+    out,
+    JSON.stringify(
+      { machine: machine(), scale: { users, posts }, connections, durationSeconds: duration, reports },
+      null,
+      2,
+    ) + '\n',
+  );
+  console.log(`Wrote ${out}`);
+  const failed = reports.some(
+    ({ rows, writeMix }) =>
+      !Object.values(writeMix.checks).every(Boolean) || rows.some((row) => row.errors > 0),
+  );
+  if (failed) process.exitCode = 1;
+}
+
+const machine = () => ({ cpus: cpus().length, model: cpus()[0]?.model, node: process.version });
+
+/**
+ * A PostgreSQL for the bench: REALM_TEST_PG_URL, or a throwaway one that syncs to disk (tests/helpers). The
+ * generated instance is copied in once, as `realm migrate-to-postgres` would; each run gets a clone of it.
+ */
+async function benchPostgres() {
+  const server = await startTestPostgres({ durable: true });
+  const admin = (sql: string) => adminQuery(server.adminUrl, sql);
+  await admin('drop database if exists realm_bench_source');
+  await admin('create database realm_bench_source');
+  const source = new Database(dbFile, { readonly: true });
+  const pool = new pg.Pool({ connectionString: databaseUrl(server.adminUrl, 'realm_bench_source'), max: 2 });
+  const started = performance.now();
+  try {
+    await copyFromSqlite(source, pool);
+    await pool.query('vacuum analyze');
+  } finally {
+    source.close();
+    await pool.end();
+  }
+  console.log(
+    `Copied the instance into PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return {
+    /** A fresh copy of the instance, so that every run starts from the same one. */
+    async fresh(): Promise<string> {
+      await admin('drop database if exists realm_bench_run with (force)');
+      await admin('create database realm_bench_run template realm_bench_source');
+      return databaseUrl(server.adminUrl, 'realm_bench_run');
+    },
+    stop: () => server.stop(),
+  };
+}
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(adminUrl: string, database: string) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function runTarget(
+  target: Target,
+  fixtures: ReturnType<typeof chooseFixtures>,
+  postgres: Awaited<ReturnType<typeof benchPostgres>> | null,
+) {
+  const env = { REALM_JWT_SECRET: secret };
+  let counts: () => Promise<HotPostCounts>;
+  let servers: BenchServer[];
+  let cleanUp = () => {};
+  if (target.engine === 'sqlite') {
+    // Writes go to a copy, so every run starts from the same instance.
+    const runFile = `${dbFile}.run`;
+    const removeRun = () => {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(runFile + suffix, { force: true });
+    };
+    removeRun();
+    copyFileSync(dbFile, runFile);
+    servers = [await startBenchServer({ ...env, REALM_DB: runFile, REALM_WORKERS: values.workers })];
+    counts = async () => hotPostCounts(runFile, fixtures.hotPost);
+    cleanUp = removeRun;
+  } else {
+    const url = await postgres!.fresh();
+    // One process per node, so that 1 and 2 nodes compare processes that each hold their own pool.
+    const nodeEnv = { ...env, REALM_DATABASE_URL: url, REALM_WORKERS: '1' };
+    servers = await Promise.all(Array.from({ length: target.nodes }, () => startBenchServer(nodeEnv)));
+    counts = () => hotPostCountsIn(url, fixtures.hotPost);
+  }
+  console.log(`${target.label}: ${connections} connections, ${duration} s each`);
+  try {
+    const result = await runScenarios(
+      servers.map((server) => server.url),
+      fixtures,
+      counts,
+    );
+    return { ...result, peakMemoryMb: servers.reduce((sum, server) => sum + server.peakMemoryMb(), 0) };
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    cleanUp();
+  }
+}
+
+async function hotPostCountsIn(url: string, postId: string): Promise<HotPostCounts> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const one = async (sql: string) => Number((await pool.query(sql, [postId])).rows[0]?.n);
+    return {
+      likeCount: await one('select like_count as n from posts where id = $1'),
+      likeRows: await one("select count(*) as n from post_reactions where post_id = $1 and kind = 'like'"),
+      commentCount: await one('select comment_count as n from posts where id = $1'),
+      commentRows: await one('select count(*) as n from comments where post_id = $1'),
+      bookmarkRows: await one('select count(*) as n from bookmarks where post_id = $1'),
+    };
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * autocannon on every node at once, each with its share of the connections; requests per second add up,
+ * and the slowest node's percentiles stand for all.
+ */
+async function load(urls: string[], path: string, options: Partial<autocannon.Options>, seconds: number) {
+  const results = await Promise.all(
+    urls.map((url) =>
+      autocannon({
+        url: url + path,
+        connections: Math.ceil(connections / urls.length),
+        duration: seconds,
+        ...options,
+      }),
+    ),
+  );
+  return {
+    rps: results.reduce((sum, result) => sum + result.requests.average, 0),
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    errors: results.reduce((sum, result) => sum + result.errors + result.timeouts + result.non2xx, 0),
+  };
+}
+
+async function runScenarios(
+  urls: string[],
+  fixtures: ReturnType<typeof chooseFixtures>,
+  counts: () => Promise<HotPostCounts>,
+) {
   const keys = createTokenKeys(secret);
   const tokenOf = (member: { id: string; username: string }) =>
     keys.sign({ _id: member.id, username: member.username });
   const followerToken = await tokenOf(fixtures.follower);
   const writerTokens = await Promise.all(fixtures.writers.map(tokenOf));
   const readerTokens = await Promise.all(fixtures.readers.map(tokenOf));
-
-  const server = await startBenchServer({
-    REALM_DB: runFile,
-    REALM_JWT_SECRET: secret,
-    REALM_WORKERS: values.workers,
-  });
   const rows: Row[] = [];
   const run = async (
     name: string,
@@ -68,20 +253,13 @@ async function main() {
     options: Partial<autocannon.Options> = {},
     warmUp: Partial<autocannon.Options> = options,
   ) => {
-    // Two unrecorded seconds first, so the figures are of a warmed-up server (JIT, SQLite's page cache).
-    await autocannon({ url: server.url + path, connections, duration: 2, ...warmUp });
-    const result = await autocannon({ url: server.url + path, connections, duration, ...options });
-    const row = {
-      name,
-      rps: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.timeouts + result.non2xx,
-    };
+    // Two unrecorded seconds first, so the figures are of a warmed-up server (JIT, the database's caches).
+    await load(urls, path, warmUp, 2);
+    const result = await load(urls, path, options, duration);
+    const row = { name, ...result, rps: Math.round(result.rps) };
     rows.push(row);
     console.log(`  ${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}`);
   };
-
   const manyReaders = (path: string) => {
     let next = 0;
     const cycle = () =>
@@ -92,9 +270,6 @@ async function main() {
       }));
     return { requests: cycle(), setupClient: (client: autocannon.Client) => client.setRequests(cycle()) };
   };
-  console.log(
-    `Benchmark: ${connections} connections, ${duration} s each, REALM_WORKERS=${values.workers}, on ${runFile}`,
-  );
   const asFollower = { headers: { authorization: followerToken } };
   await run('healthz', '/healthz');
   await run('home feed, latest', trpcQuery('posts.feed', { mode: 'latest' }), asFollower);
@@ -109,8 +284,8 @@ async function main() {
 
   // The write mix: each connection is its own member cycling like, comment, bookmark, dislike, unbookmark on
   // the one hot post. Successes are counted, then checked against the database.
-  const legacy = posts <= 20_000 ? await timeLegacyPosts(server.url) : null;
-  const before = hotPostCounts(runFile, fixtures.hotPost);
+  const legacy = posts <= 20_000 ? await timeLegacyPosts(urls[0]!) : null;
+  const before = await counts();
   const ok = { like: 0, comment: 0, bookmark: 0, dislike: 0, unbookmark: 0 };
   // Each connection is one member with its own cycle (autocannon resets a connection's context every loop,
   // so the token is baked into the connection's requests instead).
@@ -153,11 +328,8 @@ async function main() {
 
   // The legacy list is timed on the generated instance, and again after the write mix has added thousands
   // of comments to the hot post and left its writes in the WAL.
-  const legacyAfterWrites = legacy ? await timeLegacyPosts(server.url) : null;
-  const peakMemoryMb = server.peakMemoryMb();
-  await server.stop();
-
-  const after = hotPostCounts(runFile, fixtures.hotPost);
+  const legacyAfterWrites = legacy ? await timeLegacyPosts(urls[0]!) : null;
+  const after = await counts();
   // Requests still in flight when autocannon stops are applied but never counted, so the check is what the
   // database can prove: the counters equal the rows they count (the generator starts them equal, and each
   // writer alternates like and dislike), so a lost or doubled update shows.
@@ -167,39 +339,19 @@ async function main() {
     writesHappened:
       after.commentRows > before.commentRows && ok.like > 0 && ok.dislike > 0 && ok.unbookmark > 0,
   };
-  const healthz = rows[0]!;
-  const table = rows.map((row) => ({
-    ...row,
-    rpsRatio: +(row.rps / healthz.rps).toFixed(3),
-    p99Ratio: +(row.p99 / Math.max(healthz.p99, 1)).toFixed(2),
-  }));
-  const report = {
-    machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
-    scale: { users, posts },
-    connections,
-    workers: values.workers,
-    durationSeconds: duration,
-    dbFileMb: Math.round(statSync(dbFile).size / 1024 / 1024),
-    peakMemoryMb,
-    scenarios: table,
+  console.log(`  write mix: ${JSON.stringify(ok)}; counts check: ${JSON.stringify(checks)}`);
+  for (const refusal of refusals) console.log(`  refused: ${refusal}`);
+  if (legacy && legacyAfterWrites)
+    console.log(
+      `  GET /api/posts (${posts} posts): median ${legacy.medianMs} ms, max ${legacy.maxMs} ms;` +
+        ` after the write mix: median ${legacyAfterWrites.medianMs} ms, max ${legacyAfterWrites.maxMs} ms`,
+    );
+  return {
+    rows,
     writeMix: { successes: ok, before, after, checks },
     legacyApiPosts: legacy,
     legacyApiPostsAfterWrites: legacyAfterWrites,
   };
-  console.table(table);
-  console.log(`write mix: ${JSON.stringify(ok)}; counts check: ${JSON.stringify(checks)}`);
-  for (const refusal of refusals) console.log(`  refused: ${refusal}`);
-  if (legacy && legacyAfterWrites)
-    console.log(
-      `GET /api/posts (${posts} posts): median ${legacy.medianMs} ms, max ${legacy.maxMs} ms;` +
-        ` after the write mix: median ${legacyAfterWrites.medianMs} ms, max ${legacyAfterWrites.maxMs} ms`,
-    );
-  console.log(`SQLite file ${report.dbFileMb} MB; server peak private memory ${peakMemoryMb} MB`);
-  const out = join(benchDir, `results-${users}-${posts}.json`);
-  writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
-  console.log(`Wrote ${out}`);
-  for (const suffix of ['', '-wal', '-shm']) rmSync(runFile + suffix, { force: true });
-  if (!Object.values(checks).every(Boolean) || table.some((row) => row.errors > 0)) process.exitCode = 1;
 }
 
 /** The legacy contract returns every post; timed on its own, one request at a time. */

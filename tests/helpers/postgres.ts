@@ -12,8 +12,12 @@ import { migratePostgres } from '../../src/server/store/postgres/migrate.js';
  * global setup starts it once and migrates a template; each test then clones its own database from the
  * template (CREATE DATABASE ... TEMPLATE: about 0.1 s).
  */
-export async function startTestPostgres(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
-  const server = process.env.REALM_TEST_PG_URL ? external(process.env.REALM_TEST_PG_URL) : await throwaway();
+export async function startTestPostgres(
+  options: { durable?: boolean } = {},
+): Promise<{ adminUrl: string; stop(): Promise<void> }> {
+  const server = process.env.REALM_TEST_PG_URL
+    ? external(process.env.REALM_TEST_PG_URL)
+    : await throwaway(options.durable ?? false);
   const adminUrl = server.url('postgres');
   await run(adminUrl, [`drop database if exists ${templateName}`, `create database ${templateName}`]);
   const template = new pg.Pool({ connectionString: server.url(templateName), max: 1 });
@@ -87,7 +91,12 @@ function owner(): { uid: number; gid: number } | undefined {
   return { uid: id('-u'), gid: id('-g') };
 }
 
-async function throwaway(): Promise<Server> {
+/**
+ * A test's server writes nothing to disk that it waits for. `durable` (the benchmark) keeps fsync and full
+ * page writes, and gives up only the wait for each commit's flush (synchronous_commit=off): a crash of the
+ * machine may lose the last moment's commits, never the database, as SQLite's synchronous=NORMAL in WAL.
+ */
+async function throwaway(durable: boolean): Promise<Server> {
   const bin = debianBinaries();
   const folder = mkdtempSync(join(tmpdir(), 'realm-pg-'));
   const user = owner();
@@ -103,9 +112,9 @@ async function throwaway(): Promise<Server> {
   const hba = join(data, 'pg_hba.conf');
   writeFileSync(hba, 'local all realm trust\nlocal all all scram-sha-256\n');
   if (user) chownSync(hba, user.uid, user.gid);
-  // Only a socket in the folder, no TCP port; durability off: a test database is thrown away.
-  const settings = ['listen_addresses=', `unix_socket_directories=${folder}`, 'fsync=off'];
-  settings.push('synchronous_commit=off', 'full_page_writes=off', 'max_connections=200');
+  // Only a socket in the folder, no TCP port.
+  const settings = ['listen_addresses=', `unix_socket_directories=${folder}`, 'max_connections=200'];
+  settings.push('synchronous_commit=off', ...(durable ? [] : ['fsync=off', 'full_page_writes=off']));
   const child: ChildProcess = spawn(
     join(bin, 'postgres'),
     ['-D', data, ...settings.flatMap((s) => ['-c', s])],

@@ -7,7 +7,12 @@ import type { Db } from '../../src/server/db/client.js';
 import { createTokenKeys, type TokenKeys } from '../../src/server/domain/tokens.js';
 import { createContext } from '../../src/server/trpc/context.js';
 import { createCaller } from '../../src/server/trpc/root.js';
-import { openSqliteStore, type SqliteStore } from '../../src/server/store/sqlite/index.js';
+import { openPostgresStore } from '../../src/server/store/postgres/index.js';
+import { openSqliteStore } from '../../src/server/store/sqlite/index.js';
+import type { EngineStore } from '../../src/server/store/open.js';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { freshDatabase } from './postgres.js';
 
 export const testSecret = 'test-secret-that-is-long-enough-for-hs256-000';
 
@@ -15,6 +20,8 @@ export const testConfig: Config & { jwtSecret: string } = {
   port: 0,
   host: '127.0.0.1',
   dbPath: ':memory:',
+  databaseUrl: undefined,
+  databasePool: 10,
   jwtSecret: testSecret,
   logLevel: 'silent',
   rateLimit: false,
@@ -28,9 +35,14 @@ export const testConfig: Config & { jwtSecret: string } = {
 
 export type TestApp = {
   app: FastifyInstance;
-  store: SqliteStore;
-  /** The store's SQLite connection, for tests that look at rows, plans and pragmas. */
+  store: EngineStore;
+  /** The store's SQLite connection, for tests that look at SQLite itself; on PostgreSQL it throws. */
   db: Db;
+  /**
+   * Runs SQL on either engine, with PostgreSQL's `$1, $2...` placeholders, and answers the rows. Counts come
+   * back as numbers on both (PostgreSQL's bigint text is converted).
+   */
+  sql<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
   keys: TokenKeys;
   /** A member inserted directly, with a valid token for the raw `authorization` header. */
   member(overrides?: Parameters<typeof createMember>[1]): Promise<FactoryMember & { token: string }>;
@@ -39,9 +51,31 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/** The engine the in-process suite runs on: SQLite (`npm test`), or PostgreSQL (`npm run test:pg`). */
+export const testEngine: EngineStore['engine'] =
+  process.env.REALM_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** `file` names a database that two stores may open (two workers, or two nodes). */
+const postgresDatabases = new Map<string, Promise<string>>();
+
+async function openTestStore(file: string | undefined): Promise<EngineStore> {
+  if (testEngine === 'sqlite') return openSqliteStore(file ?? ':memory:');
+  const fresh = () => freshDatabase(inject('postgresAdminUrl'));
+  let url = file === undefined ? fresh() : postgresDatabases.get(file);
+  if (url === undefined) postgresDatabases.set(file!, (url = fresh()));
+  return openPostgresStore({ url: await url, poolSize: 10 });
+}
+
+/** PostgreSQL's bigint (count(*), times) as a number, as SQLite gives it, so one assertion fits both. */
+const int8 = 20;
+const numbers = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === int8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 /**
- * A fresh, migrated in-memory database and an app around it: one per test. `file` opens that database file
- * instead (two apps on one file stand for two workers).
+ * A fresh, migrated database (in memory on SQLite, a clone of the template on PostgreSQL) and an app around
+ * it: one per test. `file` opens that database instead (two apps on one file stand for two workers).
  */
 export async function makeTestApp(
   options: {
@@ -52,7 +86,7 @@ export async function makeTestApp(
     file?: string;
   } = {},
 ): Promise<TestApp> {
-  const store = openSqliteStore(options.file ?? ':memory:');
+  const store = await openTestStore(options.file);
   if (options.seed) await runSeed(store);
   const app = await buildApp({
     config: { ...testConfig, ...options.config },
@@ -66,7 +100,17 @@ export async function makeTestApp(
   return {
     app,
     store,
-    db: store.db,
+    get db() {
+      if (store.engine !== 'sqlite')
+        throw new Error('This test reads SQLite itself: it runs on SQLite only.');
+      return store.db;
+    },
+    async sql(text, values = []) {
+      if (store.engine === 'postgres')
+        return (await store.pool.query({ text, values, types: numbers })).rows as never;
+      const statement = store.db.$client.prepare(text.replace(/\$(\d+)/g, '?$1'));
+      return (statement.reader ? statement.all(...values) : (statement.run(...values), [])) as never;
+    },
     keys,
     async member(overrides) {
       const member = await createMember(store, overrides);

@@ -66,6 +66,11 @@ describe('POST /api/auth/signup refuses', () => {
       { username: 'alice', password, note: 'a\u0000b' },
       'The extra field "note" must not contain the NUL character (U+0000).',
     ],
+    [
+      'an extra field holding half a surrogate pair',
+      { username: 'alice', password, note: 'a\ud800b' },
+      'The extra field "note" must be valid Unicode text.',
+    ],
   ])('%s with 400', async (_label, body, message) => {
     t = await makeTestApp();
     if (typeof message === 'string') return refused(body, 400, message);

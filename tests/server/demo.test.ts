@@ -15,7 +15,7 @@ afterEach(() => store?.close());
 
 async function start(demo: boolean, file = join(mkdtempSync(join(tmpdir(), 'realm-demo-')), 'realm.db')) {
   await store?.close();
-  store = (await prepareDatabase({ ...testConfig, dbPath: file, demo })).store;
+  store = (await prepareDatabase({ ...testConfig, dbPath: file, demo })).store as SqliteStore;
   return {
     file,
     caller: createCaller(

@@ -21,6 +21,8 @@ const protectedKeys = new Set([
   'usernameKey',
   'extra',
 ]);
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 // Extras are shown to everyone with the profile, so anything that looks like a secret is never kept:
 // a signup form's `confirmPassword` must not end up public.
 const secretLooking = /pass|secret|token|hash/i;
@@ -43,6 +45,10 @@ function extraFields(body: Record<string, unknown>, password: string): Record<st
     // As every stored text (shared/schemas.ts): PostgreSQL cannot store U+0000.
     if (`${key}${String(value)}`.includes('\u0000')) {
       throw badRequest(`The extra field "${key}" must not contain the NUL character (U+0000).`);
+    }
+    // Extras are kept as JSON text, where half of a UTF-16 surrogate pair is an escape PostgreSQL refuses.
+    if (loneSurrogate.test(`${key}${String(value)}`)) {
+      throw badRequest(`The extra field "${key}" must be valid Unicode text.`);
     }
   }
   if (

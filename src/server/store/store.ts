@@ -216,6 +216,12 @@ export type Store = {
    * back. `work` must use only `tx`: a read through `read` inside it waits for the transaction (SQLite).
    */
   write<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while no other process of the instance runs its own: the demo seed at start-up, when nodes
+   * start together (PostgreSQL: an advisory lock). On SQLite one process starts an instance (with workers,
+   * the cluster's primary), so it simply runs.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** The token signing secret: `configured` when given, else the instance's own, made on first use. */
   tokenSecret(configured: string | undefined): Promise<string>;
   /** Throws when the database does not answer (`/healthz`). */

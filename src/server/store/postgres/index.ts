@@ -5,6 +5,7 @@ import { cardReads } from './cards.js';
 import { counterReads, counterWrites, type Sweeps } from './counters.js';
 import { feedReads } from './feeds.js';
 import { resolveSharedSecret } from './instance-secret.js';
+import { migrationLock } from './migrate.js';
 import { legacyReads } from './legacy.js';
 import { memberReads, memberWrites } from './members.js';
 import {
@@ -17,18 +18,30 @@ import {
   voteWrites,
 } from './posts.js';
 import type { Queryable } from './queryable.js';
+import { sessionOptions } from './session.js';
 
 /** The PostgreSQL store, with its pool for what only PostgreSQL has (migrations, tests of plans). */
 export type PostgresStore = Store & { engine: 'postgres'; pool: pg.Pool };
 
 /** Opens a pool on the database at `url`. It does not migrate: startup does, once for all nodes. */
 export function openPostgresStore({ url, poolSize = 10 }: { url: string; poolSize?: number }): PostgresStore {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: sessionOptions,
+    // Every answer is bounded in time: a database that does not take a connection, or a statement that
+    // runs away, fails the request (500, and /healthz says so) instead of holding it open.
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: 15_000,
+  });
   // An idle connection that breaks (a restarted server) is dropped by the pool, which opens another when
   // asked; without a listener its error event would end the process.
   pool.on('error', () => {});
   return postgresStore(pool);
 }
+
+/** The advisory lock of `exclusively`: the migrations' lock (migrate.ts) plus one. */
+const exclusiveLock = migrationLock + 1;
 
 /** Deadlock and serialization failure: the transaction was rolled back, and may run again. */
 const retryable = new Set(['40P01', '40001']);
@@ -96,6 +109,19 @@ export function postgresStore(pool: pg.Pool): PostgresStore {
           if (tried >= attempts || typeof code !== 'string' || !retryable.has(code)) throw error;
           await sleep(5 + Math.random() * 20 * tried);
         }
+      }
+    },
+    async exclusively(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [exclusiveLock]);
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [exclusiveLock]);
+        }
+      } finally {
+        client.release();
       }
     },
     tokenSecret: (configured) => resolveSharedSecret(pool, configured),

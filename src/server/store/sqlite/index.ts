@@ -65,6 +65,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     db,
     read,
     write: (work) => transaction(db, () => work(tx)),
+    exclusively: (work) => work(),
     tokenSecret: async (configured) => resolveJwtSecret(configured, file),
     ping: gate.guard({ ping: async () => void pingStatement(db).get() }).ping,
     close: async () => closeDatabase(db),
