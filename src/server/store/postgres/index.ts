@@ -23,7 +23,9 @@ export type PostgresStore = Store & { engine: 'postgres'; pool: pg.Pool };
 
 /** Opens a pool on the database at `url`. It does not migrate: startup does, once for all nodes. */
 export function openPostgresStore({ url, poolSize = 10 }: { url: string; poolSize?: number }): PostgresStore {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // JIT off: PostgreSQL compiles a plan whose estimated cost passes jit_above_cost, and a page's statements
+  // run in a millisecond or two; in a probe, compiling a home feed's plan took 150 ms.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
   // An idle connection that breaks (a restarted server) is dropped by the pool, which opens another when
   // asked; without a listener its error event would end the process.
   pool.on('error', () => {});
