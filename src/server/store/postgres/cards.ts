@@ -15,11 +15,11 @@ import { statement } from './statement.js';
 export const isoTimeSql = (ms: string) =>
   `to_char(timestamp 'epoch' + ${ms} * interval '1 millisecond', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A CommentView of the comment `c`, its author found by `author` (`cu`, or a subquery). */
-const commentJson = (
-  author: string,
-) => `json_build_object('id', c.id, 'postId', c.post_id, 'author', ${author},
-  'text', c.text, 'createdAt', ${isoTimeSql('c.created_at')}, 'updatedAt', ${isoTimeSql('c.updated_at')})`;
+/** A CommentView of the comment `c`, its author written by `author` (of `cu`, or a subquery). */
+function commentJson(author: string) {
+  return `json_build_object('id', c.id, 'postId', c.post_id, 'author', ${author}, 'text', c.text,
+    'createdAt', ${isoTimeSql('c.created_at')}, 'updatedAt', ${isoTimeSql('c.updated_at')})`;
+}
 
 // A post's latest comments come from its index and stop at 4; posts with none skip the lookup. Each
 // author is a subquery on the users' key: joined, the planner hashed every member once per post.
