@@ -1,15 +1,13 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { countHit, forgetHits, hitsOf } from '../../src/server/domain/window-counter.js';
-import { postgresStore, type PostgresStore } from '../../src/server/store/postgres/index.js';
+import { openPostgresStore, type PostgresStore } from '../../src/server/store/postgres/index.js';
 import { freshDatabase } from '../helpers/postgres.js';
 
 // Sign-in limits count across nodes (issue 15): two nodes, each with its own store, count into one window.
 let nodes: PostgresStore[];
 beforeAll(async () => {
   const url = await freshDatabase(inject('postgresAdminUrl'));
-  const node = () => postgresStore(new pg.Pool({ connectionString: url, max: 5 }));
-  nodes = [node(), node()];
+  nodes = [openPostgresStore({ url, poolSize: 5 }), openPostgresStore({ url, poolSize: 5 })];
 });
 afterAll(() => Promise.all(nodes.map((store) => store.close())));
 

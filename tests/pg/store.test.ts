@@ -115,7 +115,7 @@ describe('the PostgreSQL store reads as the SQLite store does', () => {
     expect(await postgres.read.cards.json(null, ['gone'])).toBe('[]');
   });
 
-  it('members by name and for login, bookmark counts, page keys and sign-in counters', async () => {
+  it('members by name and for login, bookmark counts, page keys, sign-in counters, ping and secret', async () => {
     for (const store of [sqlite, postgres]) await countHit(store, 'sign-in:192.0.2.1', 60_000);
     const key = usernameKey(demo.username);
     const reads = (store: Store) =>
@@ -133,6 +133,11 @@ describe('the PostgreSQL store reads as the SQLite store does', () => {
       ]);
     expect(await reads(postgres)).toEqual(await reads(sqlite));
     expect(await postgres.read.version()).toBeNull();
+    await expect(postgres.ping()).resolves.toBeUndefined();
+    const secret = await postgres.tokenSecret(undefined);
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(await postgres.tokenSecret(undefined)).toBe(secret);
+    expect(await postgres.tokenSecret('configured-secret')).toBe('configured-secret');
   });
 
   it('writes times as JavaScript writes them, awkward ones too', async () => {

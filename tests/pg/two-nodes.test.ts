@@ -100,18 +100,21 @@ describe('two nodes on one PostgreSQL', () => {
     });
     const posted = await api(nodes[0], 'POST', '/posts', author.body.encodedToken, { postData: 'like me' });
     const postId = posted.body.posts.at(-1)._id as string;
-    const likers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        api(nodes[i % 2]!, 'POST', '/auth/signup', undefined, {
-          username: `liker${i}`,
+    // Signups hash passwords, which each node does a few at a time (more wait, then get 503): a few at once.
+    const likers: { body: Record<string, string> }[] = [];
+    for (let i = 0; i < 50; i += 4) {
+      const batch = Array.from({ length: Math.min(4, 50 - i) }, (_, j) =>
+        api(nodes[(i + j) % 2]!, 'POST', '/auth/signup', undefined, {
+          username: `liker${i + j}`,
           password: 'a long enough password',
         }),
-      ),
-    );
+      );
+      likers.push(...(await Promise.all(batch)));
+    }
     const likes = await Promise.all(
       likers.map((liker, i) => api(nodes[i % 2]!, 'POST', `/posts/like/${postId}`, liker.body.encodedToken)),
     );
-    expect(likes.map((like) => like.status)).toEqual(Array(50).fill(201));
+    expect(likes.filter((like) => like.status !== 201)).toEqual([]);
     const db = database(url);
     expect(await count(db, `select like_count as n from posts where id = '${postId}'`)).toBe(50);
     expect(await count(db, `select count(*) as n from post_reactions where post_id = '${postId}'`)).toBe(50);

@@ -15,16 +15,19 @@ import { statement } from './statement.js';
 export const isoTimeSql = (ms: string) =>
   `to_char(timestamp 'epoch' + ${ms} * interval '1 millisecond', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A CommentView of the comment `c` written by `cu`. */
-const commentJson = `json_build_object('id', c.id, 'postId', c.post_id, 'author', ${publicUserJson('cu')},
-  'text', c.text, 'createdAt', ${isoTimeSql('c.created_at')}, 'updatedAt', ${isoTimeSql('c.updated_at')})`;
+/** A CommentView of the comment `c`, its author written by `author` (of `cu`, or a subquery). */
+function commentJson(author: string) {
+  return `json_build_object('id', c.id, 'postId', c.post_id, 'author', ${author}, 'text', c.text,
+    'createdAt', ${isoTimeSql('c.created_at')}, 'updatedAt', ${isoTimeSql('c.updated_at')})`;
+}
 
-// A post's latest comments come from its index and stop at 4; posts with none skip the lookup.
+// A post's latest comments come from its index and stop at 4; posts with none skip the lookup. Each
+// author is a subquery on the users' key: joined, the planner hashed every member once per post.
+const commentAuthor = `(select ${publicUserJson('cu')} from users cu where cu.id = c.author_id)`;
 const latestComments = `case when p.comment_count = 0 then '[]'::json else (
-  select coalesce(json_agg(${commentJson} order by c.created_at desc, c.id desc), '[]'::json)
+  select coalesce(json_agg(${commentJson(commentAuthor)} order by c.created_at desc, c.id desc), '[]'::json)
   from (select id, post_id, author_id, text, created_at, updated_at from comments where post_id = p.id
-        order by created_at desc, id desc limit ${limits.latestComments}) as c
-  join users cu on cu.id = c.author_id) end`;
+        order by created_at desc, id desc limit ${limits.latestComments}) as c) end`;
 
 /** A PostCard of the post `p` by `pu`, with my reaction `r` and my bookmark `b` (null when there is none). */
 const cardJson = `json_build_object('id', p.id, 'author', ${publicUserJson('pu')}, 'content', p.content,
@@ -47,7 +50,7 @@ const cards = statement<{ json: string | null }>(
 // A page of one post's comments, newest first, below the key (createdAt, id) of the last one shown.
 const comments = statement<Omit<JsonRow, 'createdAt'> & { createdAt: string }>(
   'comments-below',
-  `select ${commentJson}::text as json, c.created_at as "createdAt", c.id
+  `select ${commentJson(publicUserJson('cu'))}::text as json, c.created_at as "createdAt", c.id
    from comments c join users cu on cu.id = c.author_id
    where c.post_id = $1 and (c.created_at, c.id) < ($2::bigint, $3)
    order by c.created_at desc, c.id desc limit ${limits.pageSize + 1}`,

@@ -1,0 +1,164 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { generateScale } from '../../seed/scale.js';
+import { commentsPage } from '../../src/server/domain/comment-views.js';
+import { profileByUsername, whoToFollow } from '../../src/server/domain/people.js';
+import {
+  bookmarksPage,
+  explorePage,
+  homeFeedPage,
+  postCard,
+  userPostsPage,
+} from '../../src/server/domain/post-cards.js';
+import { closeDatabase, openDatabase, type Db } from '../../src/server/db/client.js';
+import { copyFromSqlite } from '../../src/server/store/postgres/copy-from-sqlite.js';
+import { postgresStore, type PostgresStore } from '../../src/server/store/postgres/index.js';
+import { freshDatabase } from '../helpers/postgres.js';
+
+// The PostgreSQL twin of tests/server/query-plans.test.ts: every statement a page runs reads the big
+// tables by index, on an instance large enough that the planner weighs its choices (after ANALYZE).
+
+let source: Db;
+let store: PostgresStore;
+/** The member who follows the most, a post with many comments, and the most-followed member. */
+let busiest: { id: string; username: string };
+let commented: string;
+let popular: string;
+
+beforeAll(async () => {
+  source = openDatabase(':memory:');
+  await generateScale(source, { users: 300, posts: 5000, seed: 3 });
+  const one = (sql: string) => source.$client.prepare(sql).get();
+  busiest = one(`select u.id, u.username from users u join follows f on f.follower_id = u.id
+    group by u.id order by count(*) desc limit 1`) as typeof busiest;
+  commented = (one('select id from posts order by comment_count desc limit 1') as { id: string }).id;
+  popular = (one('select username from users order by follower_count desc limit 1') as { username: string })
+    .username;
+  const pool = new pg.Pool({ connectionString: await freshDatabase(inject('postgresAdminUrl')), max: 4 });
+  await copyFromSqlite(source.$client, pool);
+  await pool.query('analyze');
+  store = postgresStore(pool);
+});
+afterAll(async () => {
+  closeDatabase(source);
+  await store?.close();
+});
+
+type Ran = { text: string; values: unknown[] };
+
+/** Runs `pages` and returns every statement they sent to the pool, with the values it ran with. */
+async function statementsOf(pages: () => Promise<unknown>): Promise<Ran[]> {
+  const pool = store.pool as { query: unknown };
+  const query = store.pool.query.bind(store.pool) as (...args: unknown[]) => unknown;
+  const seen: Ran[] = [];
+  pool.query = (config: string | Ran, values?: unknown[]) => {
+    seen.push(typeof config === 'string' ? { text: config, values: values ?? [] } : config);
+    return query(config, values);
+  };
+  try {
+    await pages();
+  } finally {
+    delete pool.query; // back to pg.Pool's own
+  }
+  return seen;
+}
+
+/** Every page the client reads, first pages and pages below a cursor, as the member who follows the most. */
+const readEveryPage = () =>
+  statementsOf(async () => {
+    for (const mode of ['latest', 'trending'] as const) {
+      const first = await homeFeedPage(store, busiest.id, { mode });
+      await homeFeedPage(store, busiest.id, { mode, cursor: first.nextCursor });
+    }
+    const explore = await explorePage(store, busiest.id);
+    await explorePage(store, null, explore.nextCursor);
+    const own = await userPostsPage(store, busiest.id, popular);
+    await userPostsPage(store, null, popular, own.nextCursor);
+    await postCard(store, null, explore.items[0]!.id);
+    await bookmarksPage(store, busiest.id);
+    await profileByUsername(store, busiest.id, popular);
+    await whoToFollow(store, busiest.id);
+    const comments = await commentsPage(store, commented);
+    await commentsPage(store, commented, comments.nextCursor);
+  });
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
+const bigTables = new Set(['posts', 'comments', 'post_reactions', 'bookmarks', 'follows']);
+
+/** The sequential scans of big tables in a plan. */
+function seqScans(node: PlanNode): string[] {
+  const here = node['Node Type'] === 'Seq Scan' && bigTables.has(node['Relation Name']!);
+  return [...(here ? [`Seq Scan on ${node['Relation Name']}`] : []), ...(node.Plans ?? []).flatMap(seqScans)];
+}
+
+async function explain(client: pg.PoolClient, text: string, values: unknown[]): Promise<PlanNode> {
+  const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+    `explain (format json) ${text}`,
+    values,
+  );
+  return rows[0]!['QUERY PLAN'][0]!.Plan;
+}
+
+/**
+ * The plan of a statement for its values, and the generic plan, made without them, that a named statement
+ * may switch to after a few runs.
+ */
+async function plansOf(client: pg.PoolClient, { text, values }: Ran): Promise<PlanNode[]> {
+  const custom = await explain(client, text, values);
+  await client.query(`prepare realm_plan as ${text}`);
+  try {
+    await client.query('set plan_cache_mode = force_generic_plan');
+    // EXECUTE's arguments are SQL, not bound values: a utility statement takes no parameters.
+    const literal = (value: unknown): string =>
+      Array.isArray(value)
+        ? `array[${value.map(literal).join(', ')}]`
+        : typeof value === 'string'
+          ? client.escapeLiteral(value)
+          : String(value);
+    return [custom, await explain(client, `execute realm_plan(${values.map(literal).join(', ')})`, [])];
+  } finally {
+    await client.query('reset plan_cache_mode');
+    await client.query('deallocate realm_plan');
+  }
+}
+
+/** The sequential scans of big tables in the plans of `statements`, each with the statement's text. */
+async function scansOf(client: pg.PoolClient, statements: Ran[]) {
+  const found: string[] = [];
+  for (const ran of statements) {
+    for (const plan of await plansOf(client, ran))
+      found.push(...seqScans(plan).map((scan) => `${scan}: ${ran.text}`));
+  }
+  return found;
+}
+
+describe('every query a page runs on PostgreSQL is served by an index', () => {
+  let statements: Ran[];
+  let client: pg.PoolClient;
+  beforeAll(async () => {
+    statements = await readEveryPage();
+    client = await store.pool.connect();
+  });
+  afterAll(() => client.release());
+
+  it('feeds, cards, comments, profile and who to follow, with and without their values', async () => {
+    expect(new Set(statements.map((ran) => ran.text)).size).toBeGreaterThanOrEqual(9);
+    expect(await scansOf(client, statements)).toEqual([]);
+    // The second plan is the generic one: it compares with the parameters, not with their values.
+    const [, generic] = await plansOf(
+      client,
+      statements.find((ran) => ran.values.length > 0)!,
+    );
+    expect(JSON.stringify(generic)).toMatch(/\$\d/);
+  });
+
+  it('fails a query whose index is missing (the check itself works)', async () => {
+    await client.query('begin');
+    try {
+      await client.query('drop index posts_created_idx');
+      expect((await scansOf(client, statements)).join('\n')).toContain('Seq Scan on posts');
+    } finally {
+      await client.query('rollback');
+    }
+  });
+});
