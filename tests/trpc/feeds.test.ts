@@ -238,6 +238,10 @@ describe('cursors', () => {
     await expect(caller.posts.explore({ cursor: 'bm90IGpzb24' })).rejects.toMatchObject(bad);
     await expect(caller.posts.byUser({ username: me.username, cursor: 'W10' })).rejects.toMatchObject(bad);
     await expect(caller.bookmarks.list({ cursor: 'garbage' })).rejects.toMatchObject(bad);
+    // Keys of the right shape with numbers no time or count can be (a database's bigint would refuse them).
+    const forged = (key: unknown[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    await expect(caller.posts.explore({ cursor: forged([1.5, 'x']) })).rejects.toMatchObject(bad);
+    await expect(caller.posts.explore({ cursor: forged([1e21, 'x']) })).rejects.toMatchObject(bad);
     // A Latest cursor does not fit Trending.
     const latest = await caller.posts.feed({ mode: 'latest' });
     expect(latest.nextCursor).toEqual(expect.any(String));

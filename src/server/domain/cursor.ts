@@ -1,7 +1,8 @@
 import { badRequest } from './errors.js';
 
 // Keyset cursors: the sort key of the last row of a page, opaque to clients. A new post arriving between
-// two pages sorts before the cursor, so the next page neither repeats nor skips anything.
+// two pages sorts before the cursor, so the next page neither repeats nor skips anything. A key's numbers
+// are whole (times, counts): 1.5 or 1e21 in a forged cursor is refused here, not by a database's cast.
 export type Cursor = (string | number)[];
 
 export function encodeCursor(key: Cursor): string {
@@ -11,7 +12,11 @@ export function encodeCursor(key: Cursor): string {
 export function decodeCursor<T extends Cursor>(cursor: string, shape: ('string' | 'number')[]): T {
   try {
     const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(key) && key.length === shape.length && key.every((v, i) => typeof v === shape[i])) {
+    if (
+      Array.isArray(key) &&
+      key.length === shape.length &&
+      key.every((v, i) => typeof v === shape[i] && (typeof v !== 'number' || Number.isSafeInteger(v)))
+    ) {
       return key as T;
     }
   } catch {

@@ -3,15 +3,22 @@ import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { badRequest, messages, notFound } from './errors.js';
 
-/** The member, locked until the write ends: two follows of one member at once take turns (PostgreSQL). */
-async function requireMember(tx: Tx, userId: string): Promise<void> {
-  if (!(await tx.members.lock(userId))) throw notFound(messages.userNotFound);
+/**
+ * Locks both members until the write ends (PostgreSQL; SQLite's writer holds them all), so that two follows
+ * of one member at once take turns. Always in the order of their ids: two members following each other at
+ * once would otherwise each hold the row the other waits for, a deadlock PostgreSQL breaks only after a
+ * second. The actor exists (their token resolved); the target must.
+ */
+async function lockBoth(tx: Tx, actorId: string, targetId: string): Promise<void> {
+  for (const id of [actorId, targetId].sort()) {
+    if (!(await tx.members.lock(id)) && id === targetId) throw notFound(messages.userNotFound);
+  }
 }
 
 /** Spec section 4: follow adds the target to my following and me to their followers. */
 export async function follow(store: Store, actor: Actor, targetId: string): Promise<void> {
   await store.write(async (tx) => {
-    await requireMember(tx, targetId);
+    await lockBoth(tx, actor.id, targetId);
     if (targetId === actor.id) throw badRequest(messages.followSelf);
     if (await tx.follows.has(actor.id, targetId)) throw badRequest(messages.alreadyFollowing);
     await tx.follows.add(actor.id, targetId, now());
@@ -20,7 +27,7 @@ export async function follow(store: Store, actor: Actor, targetId: string): Prom
 
 export async function unfollow(store: Store, actor: Actor, targetId: string): Promise<void> {
   await store.write(async (tx) => {
-    await requireMember(tx, targetId);
+    await lockBoth(tx, actor.id, targetId);
     if (!(await tx.follows.has(actor.id, targetId))) throw badRequest(messages.notFollowing);
     await tx.follows.remove(actor.id, targetId, now());
   });
