@@ -128,7 +128,9 @@ describe('responses never carry a password or a hash', () => {
     await hit('GET', query('posts.feed', { mode: 'trending' }), 200, me);
     await hit('GET', query('posts.feed', { mode: 'latest' }), 401);
 
-    const hashes = t.db.$client.prepare('select password_hash from users').pluck().all() as string[];
+    const hashes = (await t.sql<{ password_hash: string }>('select password_hash from users')).map(
+      (user) => user.password_hash,
+    );
     expect(hashes.length).toBeGreaterThan(7);
     const hashParts = hashes.flatMap((hash) => hash.split('$').slice(4));
     expect(seen.length).toBeGreaterThan(50);
