@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedPosts } from '../../seed/data.js';
 import { call, get, post } from '../helpers/http.js';
+import { statementsRunBy } from '../helpers/statements.js';
 import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 
 // PRODUCT.md "Limits on every request": list answers that are the same for every caller are kept until the
@@ -20,18 +21,6 @@ const lists = ['/api/posts', '/api/posts/user/janecooper', `/api/comments/${post
 
 const getWithTag = (app: TestApp, url: string, tag: unknown) =>
   call(app.app, 'GET', url, { headers: { 'if-none-match': String(tag) } });
-
-/** How many statements `run` makes SQLite execute. */
-async function statementsRunBy(run: () => Promise<unknown>): Promise<number> {
-  const statement = Object.getPrototypeOf(t.db.$client.prepare('select 1')) as Record<string, unknown>;
-  const spies = (['all', 'get', 'run', 'iterate'] as const).map((method) =>
-    vi.spyOn(statement as Record<typeof method, () => unknown>, method),
-  );
-  await run();
-  const count = spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
-  spies.forEach((spy) => spy.mockRestore());
-  return count;
-}
 
 describe('list answers', () => {
   it('carry a strong ETag; a GET that already has it gets 304 and no body', async () => {
@@ -110,7 +99,7 @@ describe('list answers', () => {
         await get(t.app, url);
         // Routes that take a post or a member look that up first (404s come before the kept answer).
         const lookups = url.includes('/user/') || url.includes('/comments/') ? 1 : 0;
-        expect(await statementsRunBy(() => get(t.app, url)), url).toBe(1 + lookups);
+        expect(await statementsRunBy(t, () => get(t.app, url)), url).toBe(1 + lookups);
       }
     },
   );
@@ -125,8 +114,8 @@ describe('list answers', () => {
       const pages = ids.slice(1).map((id) => `/api/posts?before=${id}`);
       for (const url of pages) await get(t.app, url);
       // 65 answers were built: the first is gone, the last is kept.
-      expect(await statementsRunBy(() => get(t.app, pages.at(-1)!))).toBe(1);
-      expect(await statementsRunBy(() => get(t.app, pages[0]!))).toBeGreaterThan(1);
+      expect(await statementsRunBy(t, () => get(t.app, pages.at(-1)!))).toBe(1);
+      expect(await statementsRunBy(t, () => get(t.app, pages[0]!))).toBeGreaterThan(1);
     },
   );
 });
