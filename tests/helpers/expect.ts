@@ -1,20 +1,20 @@
 import { expect } from 'vitest';
 import { ZodError } from 'zod';
-import type { Db } from '../../src/server/db/client.js';
 import { snapshot } from './snapshot.js';
+import type { TestApp } from './test-app.js';
 
 /** A refused REST write: exact status and `{ errors: [message] }`, and not one row changed. */
 export async function expectRefused(
-  db: Db,
+  t: Pick<TestApp, 'sql'>,
   send: () => Promise<{ status: number; body: unknown }>,
   status: number,
   message: string,
 ) {
-  const before = snapshot(db);
+  const before = await snapshot(t);
   const res = await send();
   expect(res.status).toBe(status);
   expect(res.body).toEqual({ errors: [message] });
-  expect(snapshot(db)).toEqual(before);
+  expect(await snapshot(t)).toEqual(before);
 }
 
 /** An invalid tRPC input: BAD_REQUEST whose message is the schema's first problem, the zod error as cause. */

@@ -1,10 +1,16 @@
-import type { Db } from '../../src/server/db/client.js';
+import type { TestApp } from './test-app.js';
 
 const tables = ['users', 'posts', 'comments', 'post_reactions', 'comment_votes', 'bookmarks', 'follows'];
 
-/** Every row of every table, for asserting that a refused request changed nothing. */
-export function snapshot(db: Db): Record<string, unknown[]> {
-  return Object.fromEntries(
-    tables.map((table) => [table, db.$client.prepare(`select * from ${table} order by rowid`).all()]),
-  );
+/**
+ * Every row of every table, for asserting that a refused request changed nothing. Rows are sorted by their
+ * JSON, an order both engines give alike (PostgreSQL has no `rowid`).
+ */
+export async function snapshot(t: Pick<TestApp, 'sql'>): Promise<Record<string, Record<string, unknown>[]>> {
+  const all: Record<string, Record<string, unknown>[]> = {};
+  for (const table of tables) {
+    const rows = (await t.sql(`select * from ${table}`)).map((row) => JSON.stringify(row));
+    all[table] = rows.sort().map((row) => JSON.parse(row) as Record<string, unknown>);
+  }
+  return all;
 }

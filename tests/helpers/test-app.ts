@@ -48,6 +48,8 @@ export type TestApp = {
   member(overrides?: Parameters<typeof createMember>[1]): Promise<FactoryMember & { token: string }>;
   /** A tRPC caller acting as the holder of `token` (or signed out). */
   caller(token?: string): ReturnType<typeof createCaller>;
+  /** Closes the store under the app, as a fault would: every read fails from now on. */
+  closeDatabase(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -97,6 +99,8 @@ export async function makeTestApp(
   });
   await app.ready();
   const keys = createTokenKeys(testSecret);
+  let storeClosed: Promise<void> | undefined;
+  const closeDatabase = () => (storeClosed ??= store.close());
   return {
     app,
     store,
@@ -108,8 +112,10 @@ export async function makeTestApp(
     async sql(text, values = []) {
       if (store.engine === 'postgres')
         return (await store.pool.query({ text, values, types: numbers })).rows as never;
+      // better-sqlite3 binds numbered parameters (`?1`) by name: { 1: first, 2: second... }
       const statement = store.db.$client.prepare(text.replace(/\$(\d+)/g, '?$1'));
-      return (statement.reader ? statement.all(...values) : (statement.run(...values), [])) as never;
+      const named = Object.fromEntries(values.map((value, i) => [i + 1, value]));
+      return (statement.reader ? statement.all(named) : (statement.run(named), [])) as never;
     },
     keys,
     async member(overrides) {
@@ -117,9 +123,10 @@ export async function makeTestApp(
       return { ...member, token: await keys.sign({ _id: member.id, username: member.username }) };
     },
     caller: (token) => createCaller(createContext({ store, keys }, { authorization: token })),
+    closeDatabase,
     async close() {
       await app.close();
-      await store.close();
+      await closeDatabase();
     },
   };
 }

@@ -46,7 +46,7 @@ export async function legacyInstance(): Promise<SqliteStore> {
     updated_at: epoch + i,
     ...fields,
   });
-  insertRows(store.db, 'users', [
+  await insertRows({ store }, 'users', [
     member(big.author, 1, { bio: trickyText }),
     member(big.extras, 2, { extra: storedExtras }),
     member(big.bookmarker, 3, { extra: '{"form": {"nested": true}}' }),
@@ -59,14 +59,14 @@ export async function legacyInstance(): Promise<SqliteStore> {
     created_at: epoch + 5_000 + i,
     updated_at: epoch + 6_000 + i,
   });
-  insertRows(store.db, 'posts', [post(big.post, 1), post(big.heavy, 2)]);
+  await insertRows({ store }, 'posts', [post(big.post, 1), post(big.heavy, 2)]);
   // Likes over `nestedMax`, many in the same millisecond: ties show in the order the rows were added.
   const reactions = [
     ...likesOf(big.post, crowd.slice(0, 130)),
     ...likesOf(big.post, crowd.slice(130), 'dislike'),
   ];
-  insertRows(
-    store.db,
+  await insertRows(
+    { store },
     'post_reactions',
     reactions.map((r, i) => ({ ...r, created_at: epoch + (i >> 4) })),
   );
@@ -81,7 +81,7 @@ export async function legacyInstance(): Promise<SqliteStore> {
     }));
   const many = comments(big.post, legacyLimits.nestedMax + 20, 0);
   const heavy = comments(big.heavy, 110, 1000);
-  insertRows(store.db, 'comments', [...many, ...heavy]);
+  await insertRows({ store }, 'comments', [...many, ...heavy]);
   const votes = (commentId: string, up: number, down: number) =>
     crowd.slice(0, up + down).map((userId, i) => ({
       comment_id: commentId,
@@ -89,7 +89,7 @@ export async function legacyInstance(): Promise<SqliteStore> {
       kind: i < up ? 'up' : 'down',
       created_at: epoch + (i >> 3),
     }));
-  insertRows(store.db, 'comment_votes', [
+  await insertRows({ store }, 'comment_votes', [
     ...many.slice(-5).flatMap((c) => votes(c.id, 120, 30)),
     ...heavy.flatMap((c) => votes(c.id, 110, 40)),
   ]);
@@ -100,13 +100,13 @@ export async function legacyInstance(): Promise<SqliteStore> {
     .prepare('select id from posts order by rowid limit 40')
     .pluck()
     .all() as string[];
-  insertRows(
-    store.db,
+  await insertRows(
+    { store },
     'bookmarks',
     postIds.map((postId, i) => ({ user_id: big.bookmarker, post_id: postId, created_at: epoch + (i >> 2) })),
   );
-  insertRows(
-    store.db,
+  await insertRows(
+    { store },
     'follows',
     crowd.slice(0, 120).flatMap((id, i) => [
       { follower_id: id, followee_id: big.extras, created_at: epoch + (i >> 3) },

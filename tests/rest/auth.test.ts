@@ -100,20 +100,20 @@ describe('POST /api/auth/signup', () => {
   it('refuses a taken username with 422 and writes nothing', async () => {
     t = await makeTestApp();
     await post(t.app, '/api/auth/signup', undefined, newcomer);
-    const before = snapshot(t.db);
+    const before = await snapshot(t);
     const res = await post(t.app, '/api/auth/signup', undefined, { ...newcomer, firstName: 'Other' });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ errors: [taken] });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it('refuses a username that differs from a taken one only in case', async () => {
     t = await makeTestApp({ seed: true });
-    const before = snapshot(t.db);
+    const before = await snapshot(t);
     const res = await post(t.app, '/api/auth/signup', undefined, { ...newcomer, username: 'JaneCooper' });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ errors: [taken] });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 });
 
@@ -192,7 +192,7 @@ describe('tokens on writes', () => {
       _id: me.id,
       username: me.username,
     });
-    const before = snapshot(t.db);
+    const before = await snapshot(t);
     const missing = await post(t.app, '/api/posts', undefined, { postData: 'hello' });
     expect(missing.status).toBe(401);
     expect(missing.body).toEqual({ errors: [invalidToken] });
@@ -201,17 +201,17 @@ describe('tokens on writes', () => {
       expect(res.status, authorization).toBe(401);
       expect(res.body).toEqual({ errors: [invalidToken] });
     }
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it('answers 404 with the spec message when the token names a member who no longer exists', async () => {
     t = await makeTestApp();
     const me = await t.member();
-    t.db.$client.prepare('delete from users where id = ?').run(me.id);
+    await t.sql('delete from users where id = $1', [me.id]);
     const res = await createPostAs(me.token);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ errors: [unknownUsername] });
-    expect(snapshot(t.db).posts).toEqual([]);
+    expect((await snapshot(t)).posts).toEqual([]);
   });
 
   it('lets a factory member log in with the factory password', async () => {

@@ -23,8 +23,8 @@ async function fixture(): Promise<Fixture> {
   const owner = await t.member();
   const stranger = await t.member();
   expect((await post(t.app, '/api/posts', owner.token, { postData: 'the owner post' })).status).toBe(201);
-  const postId = t.db.$client.prepare('select id from posts').pluck().get() as string;
-  t.db.$client.prepare('update posts set like_count = 10 where id = ?').run(postId);
+  const postId = (await t.sql<{ id: string }>('select id from posts'))[0]!.id;
+  await t.sql('update posts set like_count = 10 where id = $1', [postId]);
   const added = await post(t.app, `/api/comments/add/${postId}`, owner.token, { commentData: 'own comment' });
   expect(added.status).toBe(201);
   return { owner, stranger, postId, commentId: added.body.comments[0]._id };
@@ -174,35 +174,35 @@ describe.each(routes)('$method $name', (route) => {
 
   it('answers 401 without a token and writes nothing', async () => {
     const f = await fixture();
-    const before = snapshot(t.db);
+    const before = await snapshot(t);
     const res = await send(route, f);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ errors: [invalidToken] });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it.each(badTokens)('answers 401 to %s and writes nothing', async (_label, make) => {
     const f = await fixture();
     const token = await make(f);
-    const before = snapshot(t.db);
+    const before = await snapshot(t);
     const res = await call(t.app, route.method, route.path(f), {
       body: route.body,
       headers: { authorization: token },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(401);
     expect(res.body).toEqual({ errors: [invalidToken] });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it('answers 404 to a valid token of a member who no longer exists, and writes nothing', async () => {
     const f = await fixture();
     const ghost = await t.member();
-    t.db.$client.prepare('delete from users where id = ?').run(ghost.id);
-    const before = snapshot(t.db);
+    await t.sql('delete from users where id = $1', [ghost.id]);
+    const before = await snapshot(t);
     const res = await send(route, f, ghost.token);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ errors: [unknownUser] });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 });
 
@@ -216,11 +216,11 @@ describe('ownership rules (spec section 5)', () => {
 
   it.each(refusals)('refuses %s with 400 and writes nothing', async (_label, route, message) => {
     const f = await fixture();
-    const before = snapshot(t.db);
+    const before = await snapshot(t);
     const res = await send(route, f, f.stranger.token);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: [message] });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it("refuses the post's author editing a stranger's comment on their post", async () => {
@@ -229,13 +229,13 @@ describe('ownership rules (spec section 5)', () => {
       commentData: 'mine',
     });
     const theirs = added.body.comments.find((c: { text: string }) => c.text === 'mine')._id;
-    const before = snapshot(t.db);
+    const before = await snapshot(t);
     const res = await post(t.app, `/api/comments/edit/${f.postId}/${theirs}`, f.owner.token, {
       commentData: 'rewritten by the post author',
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: ["Cannot edit a comment doesn't belong to the User."] });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it("lets the post's author delete a stranger's comment on their post", async () => {
@@ -269,11 +269,11 @@ describe('token lifetime (PRODUCT.md: tokens expire after 7 days)', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt()
       .sign(key(testSecret));
-    const before = snapshot(t.db);
+    const before = await snapshot(t);
     const res = await post(t.app, '/api/posts', forever, { postData: 'a post that should not exist' });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ errors: [invalidToken] });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it('issues tokens that expire 7 days after they are issued', async () => {

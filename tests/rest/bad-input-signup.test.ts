@@ -14,11 +14,11 @@ const password = 'a-good-password';
 const signup = (body: unknown) => post(t.app, '/api/auth/signup', undefined, body);
 
 async function refused(body: unknown, status: number, message: string) {
-  const before = snapshot(t.db);
+  const before = await snapshot(t);
   const res = await signup(body);
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body).toEqual({ errors: [message] });
-  expect(snapshot(t.db)).toEqual(before);
+  expect(await snapshot(t)).toEqual(before);
 }
 
 const usernameRange = 'Username must be 1 to 64 characters.';
@@ -74,11 +74,11 @@ describe('POST /api/auth/signup refuses', () => {
   ])('%s with 400', async (_label, body, message) => {
     t = await makeTestApp();
     if (typeof message === 'string') return refused(body, 400, message);
-    const before = snapshot(t.db);
+    const before = await snapshot(t);
     const res = await signup(body);
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatch(message);
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it('a username taken in another case with 422', async () => {
@@ -162,12 +162,15 @@ describe('extra signup fields never overwrite real ones', () => {
       expect(Date.parse(user.createdAt)).toBeGreaterThanOrEqual(Math.floor(started / 1000) * 1000);
       expect(user.favouriteColour).toBe('teal');
     }
-    const rows = snapshot(t.db);
+    const rows = await snapshot(t);
     expect(rows.follows).toEqual([]);
     expect(rows.bookmarks).toEqual([]);
-    const stored = t.db.$client.prepare('select id, created_at from users where username = ?').get('sneaky');
+    const [stored] = await t.sql<{ id: string; created_at: number }>(
+      'select id, created_at from users where username = $1',
+      ['sneaky'],
+    );
     expect(stored).toMatchObject({ id: res.body.createdUser._id });
-    expect((stored as { created_at: number }).created_at).toBeGreaterThanOrEqual(started);
+    expect(stored!.created_at).toBeGreaterThanOrEqual(started);
     const other_ = (await get(t.app, `/api/users/${other.username}`)).body.user;
     expect(other_.followers).toEqual([]);
   });
@@ -184,8 +187,8 @@ describe('extra signup fields never overwrite real ones', () => {
     expect(res.body.createdUser.username).toBe('plain');
     const login = await post(t.app, '/api/auth/login', undefined, { username: 'plain', password });
     expect(login.status).toBe(200);
-    const hash = t.db.$client.prepare('select password_hash from users').pluck().get() as string;
-    expect(hash).not.toBe('scrypt$1$1$1$x$y');
+    const [user] = await t.sql<{ password_hash: string }>('select password_hash from users');
+    expect(user!.password_hash).not.toBe('scrypt$1$1$1$x$y');
   });
 });
 
@@ -207,13 +210,13 @@ describe('POST /api/auth/login refuses oversized fields with a message naming th
   ])('an oversized %s', async (field, body) => {
     t = await makeTestApp();
     await t.member({ username: 'alice' });
-    const before = snapshot(t.db);
+    const before = await snapshot(t);
     const res = await post(t.app, '/api/auth/login', undefined, body);
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveLength(1);
     expect(res.body.errors[0]).not.toMatch(/must be text/);
     expect(res.body.errors[0]).toMatch(field === 'username' ? /200/ : /1000/);
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 });
 

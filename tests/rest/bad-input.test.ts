@@ -15,20 +15,20 @@ async function fixture(): Promise<Fixture> {
   t = await makeTestApp();
   const me = await t.member();
   await post(t.app, '/api/posts', me.token, { postData: 'a post' });
-  const postId = t.db.$client.prepare('select id from posts').pluck().get() as string;
+  const postId = (await t.sql<{ id: string }>('select id from posts'))[0]!.id;
   const added = await post(t.app, `/api/comments/add/${postId}`, me.token, { commentData: 'a comment' });
   return { token: me.token, postId, commentId: added.body.comments[0]._id };
 }
 
 /** Sends `body`, expects 400 with `message` (exact string or pattern), and checks that nothing changed. */
 async function refused(f: Fixture, path: string, body: unknown, message: string | RegExp) {
-  const before = snapshot(t.db);
+  const before = await snapshot(t);
   const res = await call(t.app, 'POST', path, { token: f.token, body });
   expect(res.status, JSON.stringify(res.body)).toBe(400);
   expect(res.body.errors).toHaveLength(1);
   if (typeof message === 'string') expect(res.body.errors[0]).toBe(message);
   else expect(res.body.errors[0]).toMatch(message);
-  expect(snapshot(t.db)).toEqual(before);
+  expect(await snapshot(t)).toEqual(before);
 }
 
 type TextRoute = {
@@ -36,13 +36,12 @@ type TextRoute = {
   label: string;
   path: (f: Fixture) => string;
   wrap: (value: unknown) => unknown;
-  stored: (f: Fixture) => string[];
+  stored: () => Promise<string[]>;
 };
 
-const texts = () =>
-  t.db.$client.prepare('select text from comments order by rowid').pluck().all() as string[];
-const contents = () =>
-  t.db.$client.prepare('select content from posts order by rowid').pluck().all() as string[];
+const texts = async () => (await t.sql<{ text: string }>('select text from comments')).map((row) => row.text);
+const contents = async () =>
+  (await t.sql<{ content: string }>('select content from posts')).map((row) => row.content);
 
 const textRoutes: TextRoute[] = [
   {
@@ -129,16 +128,16 @@ describe.each(textRoutes)('$name', (route) => {
     const exact = 'a'.repeat(500);
     const res = await post(t.app, route.path(f), f.token, route.wrap(exact));
     expect(res.status).toBe(201);
-    expect(route.stored(f)).toContain(exact);
+    expect(await route.stored()).toContain(exact);
     const padded = 'b'.repeat(500);
     const again = await post(t.app, route.path(f), f.token, route.wrap(`\n   ${padded}   \t`));
     expect(again.status).toBe(201);
-    expect(route.stored(f)).toContain(padded);
+    expect(await route.stored()).toContain(padded);
   });
 });
 
 describe('POST /api/users/edit', () => {
-  const userRow = () => t.db.$client.prepare('select * from users').get();
+  const userRow = async () => (await t.sql('select * from users'))[0];
 
   it.each([
     ['no userData', {}],
@@ -204,7 +203,7 @@ describe('POST /api/users/edit', () => {
     const res = await post(t.app, '/api/users/edit', f.token, { userData });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject(userData);
-    expect(userRow()).toMatchObject({
+    expect(await userRow()).toMatchObject({
       bio: userData.bio,
       link: userData.link,
       first_name: userData.firstName,
@@ -267,25 +266,25 @@ describe('unknown ids', () => {
 
   it.each(cases)('%s answers 404 and writes nothing', async (_label, method, path, message) => {
     const f = await fixture();
-    const before = snapshot(t.db);
+    const before = await snapshot(t);
     const body = /\/(edit|add)\//.test(path(f)) ? { postData: 'x', commentData: 'x' } : undefined;
     const res = await call(t.app, method, path(f), { token: f.token, body });
     expect(res.status, JSON.stringify(res.body)).toBe(404);
     expect(res.body).toEqual({ errors: [message] });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it('answers 404 for a comment id that belongs to another post', async () => {
     const f = await fixture();
     await post(t.app, '/api/posts', f.token, { postData: 'second post' });
     const other = (await get(t.app, '/api/posts')).body.posts[1]._id;
-    const before = snapshot(t.db);
+    const before = await snapshot(t);
     const res = await post(t.app, `/api/comments/edit/${other}/${f.commentId}`, f.token, {
       commentData: 'x',
     });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ errors: ['Comment not found'] });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 });
 
@@ -298,10 +297,10 @@ describe('bodies over 64 KB', () => {
     ['/api/auth/signup', { username: 'big', password: 'long-enough', note: big }],
   ])('POST %s answers 413 and writes nothing', async (path, body) => {
     const f = await fixture();
-    const before = snapshot(t.db);
+    const before = await snapshot(t);
     const res = await call(t.app, 'POST', path, { token: f.token, body });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ errors: ['The request body is larger than the 64 KB limit.'] });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 });

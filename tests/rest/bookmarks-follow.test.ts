@@ -71,14 +71,14 @@ describe('bookmarks', () => {
     t = await makeTestApp({ seed: true });
     const me = await t.member();
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/users/remove-bookmark/${p1}`, me.token),
       400,
       'Post not bookmarked yet',
     );
     await post(t.app, `/api/users/bookmark/${p1}`, me.token);
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/users/bookmark/${p1}`, me.token),
       400,
       'This Post is already bookmarked',
@@ -90,12 +90,12 @@ describe('bookmarks', () => {
     const me = await t.member();
     for (const path of ['bookmark', 'remove-bookmark']) {
       await expectRefused(
-        t.db,
+        t,
         () => post(t.app, `/api/users/${path}/${missingId}`, me.token),
         404,
         'Post not found',
       );
-      await expectRefused(t.db, () => post(t.app, `/api/users/${path}/${p1}`), 401, invalidToken);
+      await expectRefused(t, () => post(t.app, `/api/users/${path}/${p1}`), 401, invalidToken);
     }
   });
 });
@@ -159,14 +159,14 @@ describe('follow and unfollow', () => {
     const me = await t.member();
     const them = await t.member();
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/users/unfollow/${them.id}`, me.token),
       400,
       'User already not following',
     );
     await post(t.app, `/api/users/follow/${them.id}`, me.token);
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/users/follow/${them.id}`, me.token),
       400,
       'User Already following',
@@ -177,7 +177,7 @@ describe('follow and unfollow', () => {
     t = await makeTestApp();
     const me = await t.member();
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/users/follow/${me.id}`, me.token),
       400,
       'You cannot follow yourself',
@@ -191,13 +191,13 @@ describe('follow and unfollow', () => {
     for (const path of ['follow', 'unfollow']) {
       for (const target of [missingId, them.username]) {
         await expectRefused(
-          t.db,
+          t,
           () => post(t.app, `/api/users/${path}/${target}`, me.token),
           404,
           'User not found',
         );
       }
-      await expectRefused(t.db, () => post(t.app, `/api/users/${path}/${them.id}`), 401, invalidToken);
+      await expectRefused(t, () => post(t.app, `/api/users/${path}/${them.id}`), 401, invalidToken);
     }
   });
 });

@@ -90,19 +90,19 @@ describe('POST /api/comments/add/:postId', () => {
   it('refuses blank text, an unknown post and a missing token, writing nothing', async () => {
     const me = await t.member();
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/comments/add/${p1.id}`, me.token, { commentData: { text: '  ' } }),
       400,
       'Comment text must be 1 to 500 characters.',
     );
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/comments/add/${missingId}`, me.token, { commentData: 'Hello' }),
       404,
       'Post not found',
     );
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/comments/add/${p1.id}`, undefined, { commentData: 'Hello' }),
       401,
       'The token is invalid. Unauthorized access error.',
@@ -134,28 +134,28 @@ describe('POST /api/comments/edit/:postId/:commentId', () => {
     const message = "Cannot edit a comment doesn't belong to the User.";
     const body = { commentData: { text: 'Hijacked' } };
     const url = `/api/comments/edit/${p1.id}/${c1.id}`;
-    await expectRefused(t.db, async () => post(t.app, url, await tokenOf(jane), body), 400, message);
+    await expectRefused(t, async () => post(t.app, url, await tokenOf(jane), body), 400, message);
     const stranger = await t.member();
-    await expectRefused(t.db, () => post(t.app, url, stranger.token, body), 400, message);
+    await expectRefused(t, () => post(t.app, url, stranger.token, body), 400, message);
   });
 
   it('answers 404 for an unknown comment, a comment of another post, and an unknown post', async () => {
     const token = await tokenOf(marcus);
     const body = { commentData: 'New words' };
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/comments/edit/${p1.id}/${missingId}`, token, body),
       404,
       'Comment not found',
     );
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/comments/edit/${p2.id}/${c1.id}`, token, body),
       404,
       'Comment not found',
     );
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/comments/edit/${missingId}/${c1.id}`, token, body),
       404,
       'Post not found',
@@ -182,20 +182,20 @@ describe('POST /api/comments/delete/:postId/:commentId', () => {
   it('refuses a third member with 400, and unknown or mismatched ids with 404', async () => {
     const stranger = await t.member();
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/comments/delete/${p1.id}/${c1.id}`, stranger.token),
       400,
       "Cannot delete a comment doesn't belong to the User.",
     );
     const token = await tokenOf(marcus);
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/comments/delete/${p1.id}/${missingId}`, token),
       404,
       'Comment not found',
     );
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/comments/delete/${p2.id}/${c1.id}`, token),
       404,
       'Comment not found',
@@ -245,14 +245,14 @@ describe('comment votes', () => {
     const me = await t.member();
     await post(t.app, `/api/comments/upvote/${p1.id}/${c1.id}`, me.token);
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/comments/upvote/${p1.id}/${c1.id}`, me.token),
       400,
       'Cannot upvote a post that is already upvoted.',
     );
     await post(t.app, `/api/comments/downvote/${p1.id}/${c1.id}`, me.token);
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/comments/downvote/${p1.id}/${c1.id}`, me.token),
       400,
       'Cannot downvote a post that is already downvoted.',
@@ -263,19 +263,19 @@ describe('comment votes', () => {
     const me = await t.member();
     for (const kind of ['upvote', 'downvote']) {
       await expectRefused(
-        t.db,
+        t,
         () => post(t.app, `/api/comments/${kind}/${p1.id}/${missingId}`, me.token),
         404,
         'Comment not found',
       );
       await expectRefused(
-        t.db,
+        t,
         () => post(t.app, `/api/comments/${kind}/${p2.id}/${c1.id}`, me.token),
         404,
         'Comment not found',
       );
       await expectRefused(
-        t.db,
+        t,
         () => post(t.app, `/api/comments/${kind}/${p1.id}/${c1.id}`),
         401,
         'The token is invalid. Unauthorized access error.',

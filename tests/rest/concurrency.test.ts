@@ -15,8 +15,8 @@ async function setup(count: number, likes = 0) {
   t = await makeTestApp();
   const author = await t.member();
   await post(t.app, '/api/posts', author.token, { postData: 'popular post' });
-  const postId = t.db.$client.prepare('select id from posts').pluck().get() as string;
-  t.db.$client.prepare('update posts set like_count = ? where id = ?').run(likes, postId);
+  const postId = (await t.sql<{ id: string }>('select id from posts'))[0]!.id;
+  await t.sql('update posts set like_count = $1 where id = $2', [likes, postId]);
   const members: Member[] = [];
   for (let i = 0; i < count; i++) members.push(await t.member());
   return { postId, members };
@@ -69,11 +69,8 @@ describe('50 members liking one post at once', () => {
     expect(likes.likeCount).toBe(50);
     expect(likes.likedBy).toHaveLength(50);
     expect(ids(likes.likedBy)).toEqual(members.map((m) => m.id).sort());
-    const rows = t.db.$client
-      .prepare("select count(*) from post_reactions where kind = 'like'")
-      .pluck()
-      .get();
-    expect(rows).toBe(50);
+    const [rows] = await t.sql("select count(*) as n from post_reactions where kind = 'like'");
+    expect(rows).toEqual({ n: 50 });
   });
 });
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedPosts } from '../../seed/data.js';
 import { call, get, post } from '../helpers/http.js';
-import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+import { statementsRunBy } from '../helpers/statements.js';
+import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 
 // PRODUCT.md "Limits on every request": list answers that are the same for every caller are kept until the
 // next write from any worker, and carry a strong ETag that a matching If-None-Match turns into a 304.
@@ -20,18 +21,6 @@ const lists = ['/api/posts', '/api/posts/user/janecooper', `/api/comments/${post
 
 const getWithTag = (app: TestApp, url: string, tag: unknown) =>
   call(app.app, 'GET', url, { headers: { 'if-none-match': String(tag) } });
-
-/** How many statements `run` makes SQLite execute. */
-async function statementsRunBy(run: () => Promise<unknown>): Promise<number> {
-  const statement = Object.getPrototypeOf(t.db.$client.prepare('select 1')) as Record<string, unknown>;
-  const spies = (['all', 'get', 'run', 'iterate'] as const).map((method) =>
-    vi.spyOn(statement as Record<typeof method, () => unknown>, method),
-  );
-  await run();
-  const count = spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
-  spies.forEach((spy) => spy.mockRestore());
-  return count;
-}
 
 describe('list answers', () => {
   it('carry a strong ETag; a GET that already has it gets 304 and no body', async () => {
@@ -100,25 +89,33 @@ describe('list answers', () => {
     }
   });
 
-  it('a repeated GET reads no list again, only whether the database changed', async () => {
-    t = await makeTestApp({ seed: true });
-    for (const url of lists) {
-      await get(t.app, url);
-      // Routes that take a post or a member look that up first (404s come before the kept answer).
-      const lookups = url.includes('/user/') || url.includes('/comments/') ? 1 : 0;
-      expect(await statementsRunBy(() => get(t.app, url)), url).toBe(1 + lookups);
-    }
-  });
+  // The two below count the statements SQLite runs for a kept answer. PostgreSQL keeps no answer (its store
+  // has no cheap version to check, `store.read.version()` is null): a known, accepted difference.
+  it.skipIf(testEngine === 'postgres')(
+    'a repeated GET reads no list again, only whether the database changed',
+    async () => {
+      t = await makeTestApp({ seed: true });
+      for (const url of lists) {
+        await get(t.app, url);
+        // Routes that take a post or a member look that up first (404s come before the kept answer).
+        const lookups = url.includes('/user/') || url.includes('/comments/') ? 1 : 0;
+        expect(await statementsRunBy(t, () => get(t.app, url)), url).toBe(1 + lookups);
+      }
+    },
+  );
 
-  it('keep at most 64 answers, the least recently used going first', async () => {
-    t = await makeTestApp({ config: { legacyListLimit: 1 } });
-    const me = await t.member();
-    const ids: string[] = [];
-    for (let i = 0; i < 66; i++) ids.push((await t.caller(me.token).posts.create({ content: `${i}` })).id);
-    const pages = ids.slice(1).map((id) => `/api/posts?before=${id}`);
-    for (const url of pages) await get(t.app, url);
-    // 65 answers were built: the first is gone, the last is kept.
-    expect(await statementsRunBy(() => get(t.app, pages.at(-1)!))).toBe(1);
-    expect(await statementsRunBy(() => get(t.app, pages[0]!))).toBeGreaterThan(1);
-  });
+  it.skipIf(testEngine === 'postgres')(
+    'keep at most 64 answers, the least recently used going first',
+    async () => {
+      t = await makeTestApp({ config: { legacyListLimit: 1 } });
+      const me = await t.member();
+      const ids: string[] = [];
+      for (let i = 0; i < 66; i++) ids.push((await t.caller(me.token).posts.create({ content: `${i}` })).id);
+      const pages = ids.slice(1).map((id) => `/api/posts?before=${id}`);
+      for (const url of pages) await get(t.app, url);
+      // 65 answers were built: the first is gone, the last is kept.
+      expect(await statementsRunBy(t, () => get(t.app, pages.at(-1)!))).toBe(1);
+      expect(await statementsRunBy(t, () => get(t.app, pages[0]!))).toBeGreaterThan(1);
+    },
+  );
 });

@@ -13,7 +13,7 @@ const ids = (list: { _id: string }[]) => list.map((entry) => entry._id);
 const uuid = (n: number, kind = 0) => `00000000-0000-4000-8${kind}00-${String(n).padStart(12, '0')}`;
 
 /** `count` members inserted straight into the database, the first the oldest; `fields` may make them long. */
-function insertMembers(count: number, fields: (i: number) => Record<string, unknown> = () => ({})) {
+async function insertMembers(count: number, fields: (i: number) => Record<string, unknown> = () => ({})) {
   const members = Array.from({ length: count }, (_, i) => ({
     id: uuid(i, 1),
     username: `member-${i}`,
@@ -23,12 +23,12 @@ function insertMembers(count: number, fields: (i: number) => Record<string, unkn
     updated_at: epoch + i,
     ...fields(i),
   }));
-  insertRows(t.db, 'users', members);
+  await insertRows(t, 'users', members);
   return members.map((m) => m.id);
 }
 
-function insertPost(id: string, authorId: string, extra: Record<string, unknown> = {}) {
-  insertRows(t.db, 'posts', [
+async function insertPost(id: string, authorId: string, extra: Record<string, unknown> = {}) {
+  await insertRows(t, 'posts', [
     { id, author_id: authorId, content: 'a post', created_at: epoch, updated_at: epoch, ...extra },
   ]);
 }
@@ -43,14 +43,17 @@ const follows = (pairs: [string, string][]) =>
 describe('nested lists', () => {
   it('carry the newest 100 likes, dislikes, comments, votes, followers and following, oldest first', async () => {
     t = await makeTestApp();
-    const people = insertMembers(105);
+    const people = await insertMembers(105);
     const [liked, disliked] = [uuid(1, 2), uuid(2, 2)];
-    insertPost(liked, people[0]!, { comment_count: 105 });
-    insertPost(disliked, people[0]!);
-    insertRows(t.db, 'post_reactions', [...likesOf(liked, people), ...likesOf(disliked, people, 'dislike')]);
+    await insertPost(liked, people[0]!, { comment_count: 105 });
+    await insertPost(disliked, people[0]!);
+    await insertRows(t, 'post_reactions', [
+      ...likesOf(liked, people),
+      ...likesOf(disliked, people, 'dislike'),
+    ]);
     const comments = people.map((_, i) => uuid(i, 3));
-    insertRows(
-      t.db,
+    await insertRows(
+      t,
       'comments',
       comments.map((id, i) => ({
         id,
@@ -62,13 +65,13 @@ describe('nested lists', () => {
       })),
     );
     const newest = comments.at(-1)!;
-    insertRows(
-      t.db,
+    await insertRows(
+      t,
       'comment_votes',
       people.map((userId, i) => ({ comment_id: newest, user_id: userId, kind: 'up', created_at: epoch + i })),
     );
     const [star, ...fans] = people as [string, ...string[]];
-    insertRows(t.db, 'follows', [
+    await insertRows(t, 'follows', [
       ...follows(fans.map((fan) => [fan, star])),
       ...follows(fans.map((fan) => [star, fan])),
     ]);
@@ -100,7 +103,7 @@ describe('a worst-case instance', () => {
   it('keeps every page of GET /api/posts and GET /api/users under 5 MB, and still reaches every entry', async () => {
     t = await makeTestApp();
     // The longest fields a member may have, with characters that JSON escapes.
-    const people = insertMembers(120, (i) => ({
+    const people = await insertMembers(120, (i) => ({
       username: `${'"'.repeat(56)}${String(i).padStart(8, '0')}`,
       username_key: `user${i}`,
       first_name: '\\'.repeat(50),
@@ -108,8 +111,8 @@ describe('a worst-case instance', () => {
       profile_pic: `https://example.com/${String(i).padStart(4, '0')}/${'p'.repeat(275)}`,
     }));
     const postIds = Array.from({ length: 30 }, (_, i) => uuid(i, 2));
-    insertRows(
-      t.db,
+    await insertRows(
+      t,
       'posts',
       postIds.map((id, i) => ({
         id,
@@ -120,16 +123,16 @@ describe('a worst-case instance', () => {
         updated_at: epoch + i,
       })),
     );
-    insertRows(
-      t.db,
+    await insertRows(
+      t,
       'post_reactions',
       postIds.flatMap((id) => likesOf(id, people)),
     );
     const commentIds = postIds.flatMap((postId, p) =>
       Array.from({ length: 10 }, (_, c) => [postId, uuid(p * 10 + c, 3)]),
     );
-    insertRows(
-      t.db,
+    await insertRows(
+      t,
       'comments',
       commentIds.map(([postId, id], i) => ({
         id,
@@ -140,15 +143,15 @@ describe('a worst-case instance', () => {
         updated_at: epoch + i,
       })),
     );
-    insertRows(
-      t.db,
+    await insertRows(
+      t,
       'comment_votes',
       commentIds.flatMap(([, id]) =>
         people.map((userId, i) => ({ comment_id: id, user_id: userId, kind: 'up', created_at: epoch + i })),
       ),
     );
-    insertRows(
-      t.db,
+    await insertRows(
+      t,
       'follows',
       follows(people.flatMap((a) => people.filter((b) => b !== a).map((b) => [a, b] as [string, string]))),
     );
@@ -174,7 +177,7 @@ describe('a worst-case instance', () => {
 describe('a long list', () => {
   it('is built in slices: a request that arrives meanwhile is answered first', async () => {
     t = await makeTestApp();
-    insertMembers(1000);
+    await insertMembers(1000);
     const answered: string[] = [];
     await Promise.all(
       ['/api/users', '/healthz'].map((url) => t.app.inject({ url }).then(() => answered.push(url))),

@@ -100,13 +100,13 @@ describe('POST /api/posts', () => {
   it('refuses blank content and a missing token, writing nothing', async () => {
     const me = await t.member();
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, '/api/posts', me.token, { postData: '   ' }),
       400,
       'Post content must be 1 to 500 characters.',
     );
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, '/api/posts', undefined, { postData: 'hi' }),
       401,
       'The token is invalid. Unauthorized access error.',
@@ -133,24 +133,19 @@ describe('editing and deleting posts', () => {
     const refusedDelete = "Cannot delete a Post doesn't belong to the logged in User.";
     const body = { postData: { content: 'Hijacked' } };
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/posts/edit/${p1.id}`, other.token, body),
       400,
       refusedEdit,
     );
-    await expectRefused(t.db, () => del(t.app, `/api/posts/${p1.id}`, other.token), 400, refusedDelete);
+    await expectRefused(t, () => del(t.app, `/api/posts/${p1.id}`, other.token), 400, refusedDelete);
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/posts/edit/${missingId}`, other.token, body),
       404,
       'Post not found',
     );
-    await expectRefused(
-      t.db,
-      () => del(t.app, `/api/posts/${missingId}`, other.token),
-      404,
-      'Post not found',
-    );
+    await expectRefused(t, () => del(t.app, `/api/posts/${missingId}`, other.token), 404, 'Post not found');
   });
 
   it('lets the author delete, answering 201 with the remaining posts', async () => {
@@ -177,7 +172,7 @@ describe('editing and deleting posts', () => {
     const comments = await get(t.app, `/api/comments/${p1.id}`);
     expect(comments.status).toBe(404);
     expect(comments.body).toEqual(notFound);
-    const rows = snapshot(t.db) as Record<string, Array<Record<string, unknown>>>;
+    const rows = await snapshot(t);
     expect(rows.posts!.map((r) => r.id)).not.toContain(p1.id);
     expect(rows.comments!.filter((r) => r.post_id === p1.id)).toEqual([]);
     expect(rows.comments).toHaveLength(8);
@@ -218,7 +213,7 @@ describe('likes and dislikes', () => {
     const me = await t.member();
     await post(t.app, `/api/posts/like/${p2.id}`, me.token);
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/posts/like/${p2.id}`, me.token),
       400,
       'Cannot like a post that is already liked.',
@@ -260,14 +255,14 @@ describe('likes and dislikes', () => {
   it('refuses a dislike at zero likes and a second dislike with 400', async () => {
     const me = await t.member();
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/posts/dislike/${p2.id}`, me.token),
       400,
       'Cannot decrement like less than 0.',
     );
     expect((await post(t.app, `/api/posts/dislike/${p1.id}`, me.token)).status).toBe(201);
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/posts/dislike/${p1.id}`, me.token),
       400,
       'Cannot dislike a post that is already disliked.',
@@ -277,19 +272,19 @@ describe('likes and dislikes', () => {
   it('answers 404 for likes and dislikes of an unknown post, and 401 without a token', async () => {
     const me = await t.member();
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/posts/like/${missingId}`, me.token),
       404,
       'Post not found',
     );
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/posts/dislike/${missingId}`, me.token),
       404,
       'Post not found',
     );
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, `/api/posts/like/${p1.id}`),
       401,
       'The token is invalid. Unauthorized access error.',

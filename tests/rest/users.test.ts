@@ -169,19 +169,19 @@ describe('POST /api/users/edit', () => {
     t = await makeTestApp();
     const me = await t.member();
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, '/api/users/edit', undefined, { userData: { bio: 'Hi' } }),
       401,
       'The token is invalid. Unauthorized access error.',
     );
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, '/api/users/edit', me.token, { userData: { bio: 'x'.repeat(161) } }),
       400,
       'Bio must be at most 160 characters.',
     );
     await expectRefused(
-      t.db,
+      t,
       () => post(t.app, '/api/users/edit', me.token, { userData: { link: 'javascript:alert(1)' } }),
       400,
       'Link must be an http(s) URL of at most 300 characters.',

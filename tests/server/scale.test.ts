@@ -52,11 +52,11 @@ describe('the scale generator', () => {
   it('builds the same instance from the same arguments', async () => {
     t = await makeTestApp();
     await generateScale(t.db, { users: 50, posts: 200, seed: 7, now: 1_800_000_000_000 });
-    const first = snapshot(t.db);
+    const first = await snapshot(t);
     await t.close();
     t = await makeTestApp();
     await generateScale(t.db, { users: 50, posts: 200, seed: 7, now: 1_800_000_000_000 });
-    const second = snapshot(t.db);
+    const second = await snapshot(t);
     // Password hashes are salted afresh; everything else is identical.
     const withoutHashes = (s: typeof first) => ({
       ...s,

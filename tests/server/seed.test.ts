@@ -56,9 +56,9 @@ describe('seed', () => {
 
   it('adds nothing when run again', async () => {
     t = await makeTestApp({ seed: true });
-    const before = snapshot(t.db);
+    const before = await snapshot(t);
     expect(await runSeed(t.store)).toEqual({ members: 0, posts: 0 });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it('keeps a member who signed up under a seed name first, and skips that member posts', async () => {

@@ -32,7 +32,7 @@ describe('serving', () => {
 
   it('answers /healthz with an error when the database does not answer', async () => {
     t = await makeTestApp();
-    t.db.$client.close();
+    await t.closeDatabase();
     const res = await get(t.app, '/healthz');
     expect(res.status).toBe(500);
     expect(res.body).not.toEqual({ ok: true });
@@ -221,7 +221,7 @@ describe('unexpected failures', () => {
   it('answer 500 with a generic message on both APIs, never the internal error', async () => {
     t = await makeTestApp({ seed: true });
     const me = await t.member();
-    t.db.$client.close(); // any internal fault will do: the database is gone
+    await t.closeDatabase(); // any internal fault will do: the database is gone
     const rest = await get(t.app, '/api/posts');
     expect(rest.status).toBe(500);
     expect(rest.body).toEqual({ errors: ['Something went wrong on our side. Please try again.'] });

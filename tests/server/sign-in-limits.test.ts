@@ -54,11 +54,11 @@ describe('the login and signup limit across workers', () => {
     expect((await attempt(second)).status).toBe(404);
     expect((await attempt(first)).status).toBe(404);
 
-    const rows = () => opened[0]!.db.$client.prepare('select count(*) from rate_limits').pluck().get();
-    opened[0]!.db.$client.exec("insert into rate_limits values ('203.0.113.9', 0, 3)"); // long over
-    expect(rows()).toBe(2);
+    const rows = async () => (await opened[0]!.sql('select count(*) as n from rate_limits'))[0]!.n;
+    await opened[0]!.sql("insert into rate_limits values ('203.0.113.9', 0, 3)"); // long over
+    expect(await rows()).toBe(2);
     vi.setSystemTime(Date.UTC(2026, 10, 1, 12, 10, 0));
     await attempt(second); // more than a minute after that worker last swept
-    expect(rows()).toBe(1);
+    expect(await rows()).toBe(1);
   });
 });

@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { users } from '../../src/server/db/schema.js';
 import { call } from '../helpers/http.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 import { expectInvalid } from '../helpers/expect.js';
@@ -37,7 +35,10 @@ describe('auth.signup', () => {
     });
     expect(result.user).not.toHaveProperty('password');
     expect(result.user).not.toHaveProperty('passwordHash');
-    const hash = t.db.select().from(users).where(eq(users.id, result.user.id)).get()?.passwordHash;
+    const [row] = await t.sql<{ password_hash: string }>('select password_hash from users where id = $1', [
+      result.user.id,
+    ]);
+    const hash = row?.password_hash;
     expect(hash).toBeTruthy();
     expect(hash).not.toBe(password);
     expectNoSecrets(result, hash);
@@ -81,7 +82,7 @@ describe('auth.signup', () => {
   ])('refuses invalid input with BAD_REQUEST and the schema message (%#)', async (input, message) => {
     t = await makeTestApp();
     await expectInvalid(t.caller().auth.signup(input), message);
-    expect(t.db.select().from(users).all()).toEqual([]);
+    expect(await t.sql('select * from users')).toEqual([]);
   });
 
   it('answers an HTTP client BAD_REQUEST with the schema message itself', async () => {
@@ -166,7 +167,7 @@ describe('tokens on protected procedures', () => {
   it('refuses a valid token whose member no longer exists', async () => {
     t = await makeTestApp();
     const { token, user } = await t.caller().auth.signup(signupInput);
-    t.db.delete(users).where(eq(users.id, user.id)).run();
+    await t.sql('delete from users where id = $1', [user.id]);
     await expect(t.caller(token).users.me()).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
       message: 'The username you entered is not Registered. Not Found error',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { posts } from '../../src/server/db/schema.js';
 import type { Page, PostCard } from '../../src/server/domain/views.js';
+import { insertRows } from '../helpers/rows.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -12,18 +12,27 @@ const base = () => Date.now() - 3_600_000;
 type Seeded = { id: string; authorId: string; createdAt: number; likeCount: number; commentCount: number };
 
 /** Inserts posts directly so their order is chosen: `spec(i)` gives each one's author, time and counts. */
-function insertPosts(
+async function insertPosts(
   n: number,
   spec: (i: number) => { authorId: string; createdAt: number; likeCount?: number; commentCount?: number },
-): Seeded[] {
+): Promise<Seeded[]> {
   const rows = Array.from({ length: n }, (_, i) => {
     const { authorId, createdAt, likeCount = 0, commentCount = 0 } = spec(i);
     return { id: crypto.randomUUID(), authorId, createdAt, likeCount, commentCount };
   });
-  t.db
-    .insert(posts)
-    .values(rows.map((r, i) => ({ ...r, content: `post ${i}`, updatedAt: r.createdAt })))
-    .run();
+  await insertRows(
+    t,
+    'posts',
+    rows.map((r, i) => ({
+      id: r.id,
+      author_id: r.authorId,
+      content: `post ${i}`,
+      like_count: r.likeCount,
+      comment_count: r.commentCount,
+      created_at: r.createdAt,
+      updated_at: r.createdAt,
+    })),
+  );
   return rows;
 }
 
@@ -65,7 +74,7 @@ describe('home feed', () => {
     const stranger = await t.member();
     await t.caller(me.token).follow.follow({ userId: friend.id });
     const authors = [me.id, friend.id, stranger.id];
-    const rows = insertPosts(9, (i) => ({ authorId: authors[i % 3]!, createdAt: base() + i * 1000 }));
+    const rows = await insertPosts(9, (i) => ({ authorId: authors[i % 3]!, createdAt: base() + i * 1000 }));
     const page = await t.caller(me.token).posts.feed({ mode: 'latest' });
     const expected = newestFirst(rows.filter((r) => r.authorId !== stranger.id));
     expect(page.items.map((p) => p.id)).toEqual(expected);
@@ -89,7 +98,7 @@ describe('home feed', () => {
     t = await makeTestApp();
     const me = await t.member();
     const b = base();
-    const [low, tiedOld, tiedNew, top, tiedMid] = insertPosts(5, (i) => ({
+    const [low, tiedOld, tiedNew, top, tiedMid] = await insertPosts(5, (i) => ({
       authorId: me.id,
       createdAt: b + i * 1000,
       likeCount: [0, 5, 3, 10, 4][i],
@@ -106,7 +115,7 @@ describe('home feed', () => {
   it('serves pages of 20 with nextCursor, the last page with nextCursor null', async () => {
     t = await makeTestApp();
     const me = await t.member();
-    const rows = insertPosts(45, (i) => ({ authorId: me.id, createdAt: base() + i * 1000 }));
+    const rows = await insertPosts(45, (i) => ({ authorId: me.id, createdAt: base() + i * 1000 }));
     const pages = await walk(async (cursor) => t.caller(me.token).posts.feed({ cursor }));
     expect(pages.map((p) => p.length)).toEqual([20, 20, 5]);
     expect(pages.flat()).toEqual(newestFirst(rows));
@@ -115,7 +124,7 @@ describe('home feed', () => {
   it('has nextCursor null when exactly one page of posts exists', async () => {
     t = await makeTestApp();
     const me = await t.member();
-    insertPosts(20, (i) => ({ authorId: me.id, createdAt: base() + i }));
+    await insertPosts(20, (i) => ({ authorId: me.id, createdAt: base() + i }));
     const page = await t.caller(me.token).posts.feed({});
     expect(page.items).toHaveLength(20);
     expect(page.nextCursor).toBeNull();
@@ -128,7 +137,7 @@ describe('pagination stability', () => {
     const me = await t.member();
     const friend = await t.member();
     await t.caller(me.token).follow.follow({ userId: friend.id });
-    const rows = insertPosts(45, (i) => ({
+    const rows = await insertPosts(45, (i) => ({
       authorId: i % 2 ? me.id : friend.id,
       createdAt: base() + i * 1000,
     }));
@@ -150,7 +159,10 @@ describe('pagination stability', () => {
   it('explore: posts written between page fetches neither repeat nor skip the originals', async () => {
     t = await makeTestApp();
     const members = await Promise.all([t.member(), t.member(), t.member()]);
-    const rows = insertPosts(45, (i) => ({ authorId: members[i % 3]!.id, createdAt: base() + i * 1000 }));
+    const rows = await insertPosts(45, (i) => ({
+      authorId: members[i % 3]!.id,
+      createdAt: base() + i * 1000,
+    }));
     let n = 0;
     const pages = await walk(
       (cursor) => t.caller().posts.explore({ cursor }),
@@ -169,8 +181,8 @@ describe('pagination stability', () => {
     t = await makeTestApp();
     const author = await t.member();
     const other = await t.member();
-    const rows = insertPosts(45, (i) => ({ authorId: author.id, createdAt: base() + i * 1000 }));
-    insertPosts(10, (i) => ({ authorId: other.id, createdAt: base() + i * 1500 }));
+    const rows = await insertPosts(45, (i) => ({ authorId: author.id, createdAt: base() + i * 1000 }));
+    await insertPosts(10, (i) => ({ authorId: other.id, createdAt: base() + i * 1500 }));
     const pages = await walk(
       (cursor) => t.caller(other.token).posts.byUser({ username: author.username, cursor }),
       () => t.caller(author.token).posts.create({ content: 'one more' }),
@@ -186,7 +198,7 @@ describe('pagination stability', () => {
     t = await makeTestApp();
     const me = await t.member();
     const at = base();
-    const rows = insertPosts(45, () => ({ authorId: me.id, createdAt: at }));
+    const rows = await insertPosts(45, () => ({ authorId: me.id, createdAt: at }));
     const pages = await walk((cursor) => t.caller().posts.explore({ cursor }));
     expect(pages.map((p) => p.length)).toEqual([20, 20, 5]);
     expectEachOnce(
@@ -202,7 +214,7 @@ describe('pagination stability', () => {
     await t.caller(me.token).follow.follow({ userId: friend.id });
     const at = base();
     // Many ties on score, and some on time too.
-    const rows = insertPosts(45, (i) => ({
+    const rows = await insertPosts(45, (i) => ({
       authorId: i % 2 ? me.id : friend.id,
       createdAt: at + Math.floor(i / 3) * 1000,
       likeCount: i % 5,
@@ -228,7 +240,7 @@ describe('cursors', () => {
   it('refuses a garbage cursor with BAD_REQUEST', async () => {
     t = await makeTestApp();
     const me = await t.member();
-    insertPosts(25, (i) => ({ authorId: me.id, createdAt: base() + i }));
+    await insertPosts(25, (i) => ({ authorId: me.id, createdAt: base() + i }));
     const bad = {
       code: 'BAD_REQUEST',
       message: 'That page cursor is not valid. Start again from the first page.',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { posts } from '../../src/server/db/schema.js';
+import { insertRows } from '../helpers/rows.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 import { expectInvalid, nextMs } from '../helpers/expect.js';
 
@@ -10,10 +10,12 @@ const invalidToken = { code: 'UNAUTHORIZED', message: 'The token is invalid. Una
 const postNotFound = { code: 'NOT_FOUND', message: 'Post not found' };
 
 /** A post with a chosen like count, inserted directly (the seed starts posts at 10 likes with nobody in likedBy). */
-function insertPost(authorId: string, likeCount = 0, content = 'a post') {
+async function insertPost(authorId: string, likeCount = 0, content = 'a post') {
   const id = crypto.randomUUID();
   const now = Date.now();
-  t.db.insert(posts).values({ id, authorId, content, likeCount, createdAt: now, updatedAt: now }).run();
+  await insertRows(t, 'posts', [
+    { id, author_id: authorId, content, like_count: likeCount, created_at: now, updated_at: now },
+  ]);
   return id;
 }
 
@@ -125,7 +127,7 @@ describe('posts.like and posts.dislike', () => {
     t = await makeTestApp();
     const author = await t.member();
     const me = await t.member();
-    const id = insertPost(author.id, 10);
+    const id = await insertPost(author.id, 10);
     const caller = t.caller(me.token);
 
     const liked = await caller.posts.like({ postId: id });
@@ -159,7 +161,7 @@ describe('posts.like and posts.dislike', () => {
   it('refuses a dislike at zero likes and changes nothing', async () => {
     t = await makeTestApp();
     const me = await t.member();
-    const id = insertPost(me.id, 0);
+    const id = await insertPost(me.id, 0);
     await expect(t.caller(me.token).posts.dislike({ postId: id })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Cannot decrement like less than 0.',
@@ -173,7 +175,7 @@ describe('posts.like and posts.dislike', () => {
   it('allows a dislike of a seeded like count without a prior like', async () => {
     t = await makeTestApp();
     const me = await t.member();
-    const id = insertPost(me.id, 10);
+    const id = await insertPost(me.id, 10);
     expect(await t.caller(me.token).posts.dislike({ postId: id })).toMatchObject({
       likeCount: 9,
       dislikedByMe: true,
@@ -183,7 +185,7 @@ describe('posts.like and posts.dislike', () => {
   it('keeps the count exact under many concurrent likes', async () => {
     t = await makeTestApp();
     const author = await t.member();
-    const id = insertPost(author.id, 0);
+    const id = await insertPost(author.id, 0);
     const likers = await Promise.all(Array.from({ length: 15 }, () => t.member()));
     await Promise.all(likers.map((m) => t.caller(m.token).posts.like({ postId: id })));
     expect((await t.caller().posts.byId({ postId: id })).likeCount).toBe(15);
