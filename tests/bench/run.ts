@@ -199,14 +199,16 @@ async function runTarget(
 async function hotPostCountsIn(url: string, postId: string): Promise<HotPostCounts> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
-    const one = async (sql: string) => Number((await pool.query(sql, [postId])).rows[0]?.n);
-    return {
-      likeCount: await one('select like_count as n from posts where id = $1'),
-      likeRows: await one("select count(*) as n from post_reactions where post_id = $1 and kind = 'like'"),
-      commentCount: await one('select comment_count as n from posts where id = $1'),
-      commentRows: await one('select count(*) as n from comments where post_id = $1'),
-      bookmarkRows: await one('select count(*) as n from bookmarks where post_id = $1'),
-    };
+    // One statement, one snapshot: writes still in flight when the load stops commit between statements.
+    const { rows } = await pool.query(
+      `select (select like_count from posts where id = $1) as "likeCount",
+         (select count(*) from post_reactions where post_id = $1 and kind = 'like') as "likeRows",
+         (select comment_count from posts where id = $1) as "commentCount",
+         (select count(*) from comments where post_id = $1) as "commentRows",
+         (select count(*) from bookmarks where post_id = $1) as "bookmarkRows"`,
+      [postId],
+    );
+    return Object.fromEntries(Object.entries(rows[0]).map(([key, n]) => [key, Number(n)])) as HotPostCounts;
   } finally {
     await pool.end();
   }

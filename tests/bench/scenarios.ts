@@ -66,14 +66,16 @@ export type HotPostCounts = {
 export function hotPostCounts(dbFile: string, postId: string): HotPostCounts {
   const db = new Database(dbFile, { readonly: true });
   try {
-    const one = (sql: string) => db.prepare(sql).pluck().get(postId) as number;
-    return {
-      likeCount: one('select like_count from posts where id = ?'),
-      likeRows: one("select count(*) from post_reactions where post_id = ? and kind = 'like'"),
-      commentCount: one('select comment_count from posts where id = ?'),
-      commentRows: one('select count(*) from comments where post_id = ?'),
-      bookmarkRows: one('select count(*) from bookmarks where post_id = ?'),
-    };
+    // One statement, one snapshot: writes still in flight when the load stops commit between statements.
+    return db
+      .prepare(
+        `select (select like_count from posts where id = :id) as likeCount,
+           (select count(*) from post_reactions where post_id = :id and kind = 'like') as likeRows,
+           (select comment_count from posts where id = :id) as commentCount,
+           (select count(*) from comments where post_id = :id) as commentRows,
+           (select count(*) from bookmarks where post_id = :id) as bookmarkRows`,
+      )
+      .get({ id: postId }) as HotPostCounts;
   } finally {
     db.close();
   }

@@ -6,7 +6,7 @@ import { statementsRunBy } from '../helpers/statements.js';
 import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 import { trickyText } from '../helpers/tricky-text.js';
 
-// The legacy post and comment objects are written as JSON by SQLite (src/server/rest/legacy-json.ts). These
+// The legacy post and comment objects are written as JSON by SQLite (src/server/store/sqlite/legacy-json.ts; PostgreSQL's twin is held to it by tests/pg/legacy.test.ts). These
 // check what that must not get wrong: text escaping, the order of nested lists, the times, and as many
 // statements per response however many likes and comments the posts carry.
 

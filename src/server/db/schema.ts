@@ -97,7 +97,7 @@ export const postReactions = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
     index('post_reactions_user_idx').on(t.userId),
-    // A legacy post's likedBy and dislikedBy: the newest 100 of one kind (rest/legacy-json.ts); ties by rowid.
+    // A legacy post's likedBy and dislikedBy: the newest 100 of one kind (store/sqlite/legacy-json.ts); ties by rowid.
     index('post_reactions_post_kind_created_idx').on(t.postId, t.kind, t.createdAt),
   ],
 );
@@ -118,7 +118,7 @@ export const commentVotes = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.commentId, t.userId] }),
     index('comment_votes_user_idx').on(t.userId),
-    // A legacy comment's upvotedBy and downvotedBy: the newest 100 of one kind (rest/legacy-json.ts).
+    // A legacy comment's upvotedBy and downvotedBy: the newest 100 of one kind (store/sqlite/legacy-json.ts).
     index('comment_votes_comment_kind_created_idx').on(t.commentId, t.kind, t.createdAt),
   ],
 );
@@ -158,7 +158,7 @@ export const follows = sqliteTable(
     primaryKey({ columns: [t.followerId, t.followeeId] }),
     // "Who follows them" (and the cascade when a member goes); newest first, a legacy user's followers.
     index('follows_followee_created_idx').on(t.followeeId, t.createdAt),
-    // A legacy user's following, newest first (rest/legacy-json.ts).
+    // A legacy user's following, newest first (store/sqlite/legacy-json.ts).
     index('follows_follower_created_idx').on(t.followerId, t.createdAt),
   ],
 );

@@ -1,4 +1,4 @@
-// A page's cards come from SQLite as one JSON text (card-json.ts). Parsing it into objects only for tRPC to
+// A page's cards come from the database as one JSON text (store: cards.json). Parsing it into objects only for tRPC to
 // write the same text again cost about a tenth of a feed request (issue 4). A field made by `withJsonField`
 // keeps the text: JavaScript that reads the field gets it parsed (server-side callers and tests see plain
 // objects), and `toJson` writes the text as it is. SQLite writes strings exactly as JSON.stringify does

@@ -126,6 +126,17 @@ export function postgresStore(pool: pg.Pool): PostgresStore {
     },
     tokenSecret: (configured) => resolveSharedSecret(pool, configured),
     ping: async () => void (await pool.query('select 1')),
-    close: () => pool.end(),
+    async close() {
+      // Shutting down, requests still running (their clients may have gone) finish their statements first:
+      // a pool that has ended refuses them. Up to 5 s, then the pool ends anyway.
+      for (
+        let waited = 0;
+        waited < 5000 && (pool.idleCount < pool.totalCount || pool.waitingCount > 0);
+        waited += 20
+      ) {
+        await sleep(20);
+      }
+      await pool.end();
+    },
   };
 }

@@ -13,7 +13,7 @@ export const publicUserColumns = {
 };
 /**
  * The same fields as a SQL `json_object` of the users row aliased `alias`, for statements that write their
- * answer as JSON (card-json.ts; the legacy API's posts, whose users call their id `_id`).
+ * answer as JSON (cards.ts; the legacy API's posts, whose users call their id `_id`).
  */
 export const publicUserJson = (alias: string, idKey: 'id' | '_id' = 'id') =>
   `json_object(${Object.entries(publicUserColumns)
