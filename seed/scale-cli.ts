@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { closeDatabase, openDatabase } from '../src/server/db/client.js';
+import { closeDatabase, openDatabase } from '../src/server/store/sqlite/client.js';
 import { generateScale, scalePassword, scaleUsername } from './scale.js';
 
 // `npm run seed:scale -- --db PATH --users N --posts M [--seed S]`: a large instance for benchmarks.

@@ -1,8 +1,15 @@
 import { count } from 'drizzle-orm';
 import { getTableConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { v7 as uuidv7 } from 'uuid';
-import type { Db } from '../src/server/db/client.js';
-import { bookmarks, comments, follows, postReactions, posts, users } from '../src/server/db/schema.js';
+import type { Db } from '../src/server/store/sqlite/client.js';
+import {
+  bookmarks,
+  comments,
+  follows,
+  postReactions,
+  posts,
+  users,
+} from '../src/server/store/sqlite/schema.js';
 import { hashPassword } from '../src/server/domain/passwords.js';
 import { usernameKey } from '../src/shared/schemas.js';
 import { createRandom, createZipf, firstNames, lastNames, sentence } from './scale-random.js';

@@ -11,9 +11,9 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { closeDatabase, openDatabase } from '../server/db/client.js';
-import { createPrivately } from '../server/db/file-modes.js';
-import { nativeBindingOption } from '../server/db/native-binding.js';
+import { closeDatabase, openDatabase } from '../server/store/sqlite/client.js';
+import { createPrivately } from '../server/store/sqlite/file-modes.js';
+import { nativeBindingOption } from '../server/store/sqlite/native-binding.js';
 import { resolveJwtSecret } from '../server/domain/tokens.js';
 import { unpackRuntime } from '../server/paths.js';
 import { version } from '../server/version.js';

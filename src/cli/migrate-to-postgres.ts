@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { nativeBindingOption } from '../server/db/native-binding.js';
+import { nativeBindingOption } from '../server/store/sqlite/native-binding.js';
 import { jwtSecretFile, keptJwtSecret } from '../server/domain/tokens.js';
 import { unpackRuntime } from '../server/paths.js';
 import type { CopyReport } from '../server/store/postgres/copy-from-sqlite.js';

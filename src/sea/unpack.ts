@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { getAsset, getAssetKeys, getRawAsset } from 'node:sea';
 import { CommandFailed } from '../cli/command.js';
-import { useNativeBinding } from '../server/db/native-binding.js';
+import { useNativeBinding } from '../server/store/sqlite/native-binding.js';
 import { useRuntimeRoot } from '../server/paths.js';
 
 // Node 24 has it; @types/node 20 (the checkout's Node) does not know it yet.

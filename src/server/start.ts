@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { hasDemoMember, runSeed } from '../../seed/seed.js';
 import { buildApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
-import { looseFileModes } from './db/file-modes.js';
+import { looseFileModes } from './store/sqlite/file-modes.js';
 import { openStore } from './store/open.js';
 
 /**

@@ -1,7 +1,7 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateScale } from '../../seed/scale.js';
-import { closeDatabase, openDatabase } from '../../src/server/db/client.js';
+import { closeDatabase, openDatabase } from '../../src/server/store/sqlite/client.js';
 import { paths } from '../../src/server/paths.js';
 
 export const benchDir = join(paths.root, 'data', 'bench');

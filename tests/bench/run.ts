@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { generateScale } from '../../seed/scale.js';
-import { closeDatabase, openDatabase } from '../../src/server/db/client.js';
+import { closeDatabase, openDatabase } from '../../src/server/store/sqlite/client.js';
 import { createTokenKeys } from '../../src/server/domain/tokens.js';
 import { paths } from '../../src/server/paths.js';
 import { copyFromSqlite } from '../../src/server/store/postgres/copy-from-sqlite.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
-import { instanceTables } from '../../src/server/db/schema.js';
+import { instanceTables } from '../../src/server/store/sqlite/schema.js';
 import { runRealm, type RunOptions } from '../helpers/realm-program.js';
 
 // The program's tests look at an instance only as its users can: through HTTP, or by opening the database

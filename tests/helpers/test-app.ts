@@ -3,7 +3,7 @@ import { createMember, type FactoryMember } from '../../seed/factories.js';
 import { runSeed } from '../../seed/seed.js';
 import { buildApp } from '../../src/server/app.js';
 import type { Config } from '../../src/server/config.js';
-import type { Db } from '../../src/server/db/client.js';
+import type { Db } from '../../src/server/store/sqlite/client.js';
 import { createTokenKeys, type TokenKeys } from '../../src/server/domain/tokens.js';
 import { createContext } from '../../src/server/trpc/context.js';
 import { createCaller } from '../../src/server/trpc/root.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { instanceTables } from '../../src/server/db/schema.js';
+import { instanceTables } from '../../src/server/store/sqlite/schema.js';
 import { expectUsageError, query, realm, tempFolder } from '../cli/cli-helpers.js';
 import { emptyDatabase } from '../helpers/postgres.js';
 import { startRealm } from '../helpers/realm-program.js';

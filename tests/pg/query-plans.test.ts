@@ -10,7 +10,7 @@ import {
   postCard,
   userPostsPage,
 } from '../../src/server/domain/post-cards.js';
-import { closeDatabase, openDatabase, type Db } from '../../src/server/db/client.js';
+import { closeDatabase, openDatabase, type Db } from '../../src/server/store/sqlite/client.js';
 import { copyFromSqlite } from '../../src/server/store/postgres/copy-from-sqlite.js';
 import { postgresStore, type PostgresStore } from '../../src/server/store/postgres/index.js';
 import { freshDatabase } from '../helpers/postgres.js';

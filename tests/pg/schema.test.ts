@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../src/server/db/client.js';
+import { closeDatabase, openDatabase } from '../../src/server/store/sqlite/client.js';
 import { freshDatabase } from '../helpers/postgres.js';
 
-// The two engines' schemas (src/server/db/schema.ts and src/server/store/postgres/schema.ts, each with its
+// The two engines' schemas (src/server/store/sqlite/schema.ts and src/server/store/postgres/schema.ts, each with its
 // migrations) must stay one design: the same tables, columns, keys, cascades and indexes under the same
 // names, so that one set of rules and one set of index-backed queries serve both (docs/decisions/0002).
 

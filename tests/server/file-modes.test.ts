@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, type Db } from '../../src/server/db/client.js';
+import { closeDatabase, openDatabase, type Db } from '../../src/server/store/sqlite/client.js';
 import { resolveJwtSecret } from '../../src/server/domain/tokens.js';
 import { startRealm } from '../helpers/realm-program.js';
 

@@ -149,7 +149,7 @@ describe('every query a page runs is served by an index', () => {
       expect(fullScans(plans[i]!), sql).toEqual([]);
       expect(sorts(plans[i]!), `${sql}\n${plans[i]!.join('\n')}`).toEqual([]);
     });
-    // Each newest-first read of a nested list has its index (db/schema.ts).
+    // Each newest-first read of a nested list has its index (store/sqlite/schema.ts).
     for (const index of [
       'users_created_idx',
       'post_reactions_post_kind_created_idx',

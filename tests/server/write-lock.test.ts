@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, transaction, type Db } from '../../src/server/db/client.js';
+import { closeDatabase, openDatabase, transaction, type Db } from '../../src/server/store/sqlite/client.js';
 
 // With REALM_WORKERS > 1 another process can hold SQLite's write lock. `transaction` waits for it in short pauses
 // instead of SQLite's busy handler, whose sleeps grow to 25, 50 and 100 ms and block the whole worker.
@@ -77,7 +77,7 @@ describe('transaction() while another connection holds the lock', () => {
   it('leaves nothing behind when the work throws, from the query builder and prepared statements alike', async () => {
     dir = mkdtempSync(join(tmpdir(), 'realm-lock-'));
     db = openDatabase(join(dir, 'realm.db'));
-    // Prepared before the transaction, as the domain's statements are (db/prepared.ts).
+    // Prepared before the transaction, as the domain's statements are (store/sqlite/prepared.ts).
     const touch = db.$client.prepare(
       "insert into users (id, username, username_key, first_name, last_name, password_hash, created_at, updated_at) values ('u2', 'b', 'b', 'B', 'B', 'x', 0, 0)",
     );

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { comments, posts } from '../../src/server/db/schema.js';
+import { comments, posts } from '../../src/server/store/sqlite/schema.js';
 import { cardsOf } from '../../src/server/domain/post-cards.js';
 import { isoTimeSql } from '../../src/server/store/sqlite/cards.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bookmarks, comments, postReactions, posts } from '../../src/server/db/schema.js';
+import { bookmarks, comments, postReactions, posts } from '../../src/server/store/sqlite/schema.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
-import { instanceTables } from '../../db/schema.js';
+import { instanceTables } from '../sqlite/schema.js';
 import { keepSharedSecret } from './instance-secret.js';
 import { migratePostgres } from './migrate.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
-// The PostgreSQL twin of src/server/db/schema.ts (issue 15, docs/decisions/0002): the same tables, columns,
+// The PostgreSQL twin of src/server/store/sqlite/schema.ts (issue 15, docs/decisions/0002): the same tables, columns,
 // keys and indexes under the same names, so one set of rules reads both. tests/pg/schema.test.ts keeps the
 // two alike. Differences, each because PostgreSQL needs it:
 // - times are Unix milliseconds in `bigint` (an `integer` is 32 bits), read as JavaScript numbers;

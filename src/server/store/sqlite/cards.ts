@@ -1,6 +1,6 @@
 import { limits } from '../../../shared/limits.js';
-import type { Db } from '../../db/client.js';
-import { preparedOnce } from '../../db/prepared.js';
+import type { Db } from './client.js';
+import { preparedOnce } from './prepared.js';
 import type { JsonRow, Reads } from '../store.js';
 import { publicUserJson } from './columns.js';
 

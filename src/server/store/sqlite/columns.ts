@@ -1,4 +1,4 @@
-import { users } from '../../db/schema.js';
+import { users } from './schema.js';
 
 /**
  * The only user columns any query that reaches a client selects: a password hash cannot leak by accident.

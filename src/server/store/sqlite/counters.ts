@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { preparedOnce } from '../../db/prepared.js';
-import { rateLimits } from '../../db/schema.js';
+import type { Db } from './client.js';
+import { preparedOnce } from './prepared.js';
+import { rateLimits } from './schema.js';
 import { longestWindowMs, sweepEveryMs } from '../../domain/window-counter.js';
 import type { Reads, Writes } from '../store.js';
 

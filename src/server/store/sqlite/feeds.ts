@@ -1,8 +1,8 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { limits } from '../../../shared/limits.js';
-import type { Db } from '../../db/client.js';
-import { preparedOnce } from '../../db/prepared.js';
-import { bookmarks, follows, posts } from '../../db/schema.js';
+import type { Db } from './client.js';
+import { preparedOnce } from './prepared.js';
+import { bookmarks, follows, posts } from './schema.js';
 import type { FeedMode, KeyRow, Reads, SortKey } from '../store.js';
 
 // Each query finds a page's posts in the feed's order (a page and one more, to know whether more follow),

@@ -1,6 +1,6 @@
-import { closeDatabase, gateOf, openDatabase, transaction, type Db } from '../../db/client.js';
-import { databaseVersion } from '../../db/data-version.js';
-import { preparedOnce } from '../../db/prepared.js';
+import { closeDatabase, gateOf, openDatabase, transaction, type Db } from './client.js';
+import { databaseVersion } from './data-version.js';
+import { preparedOnce } from './prepared.js';
 import { resolveJwtSecret } from '../../domain/tokens.js';
 import type { Reads, Store, Tx } from '../store.js';
 import { cardReads } from './cards.js';
@@ -30,7 +30,7 @@ const pingStatement = preparedOnce((db) => db.$client.prepare('select 1'));
 /**
  * A store on one better-sqlite3 connection. Its statements run synchronously; a write transaction, though,
  * spans the awaits of the rule that runs it, and other requests' statements on the same connection would
- * run inside it. So the connection has a gate (db/client.ts): while a write transaction is open, reads wait
+ * run inside it. So the connection has a gate (store/sqlite/client.ts): while a write transaction is open, reads wait
  * for it to end (microseconds: its awaits resolve at once), and writes queue one behind the other.
  */
 export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {

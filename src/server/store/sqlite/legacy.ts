@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.js';
-import { preparedOnce } from '../../db/prepared.js';
+import type { Db } from './client.js';
+import { preparedOnce } from './prepared.js';
 import type { JsonRow, LegacyBind, LegacyListName, Reads } from '../store.js';
 import { commentJson, commentsFrom, postJson, postsFrom, userJson } from './legacy-json.js';
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, ne, notInArray, sql, type SQLWrapper } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { preparedOnce } from '../../db/prepared.js';
-import { comments, follows, postReactions, posts, users } from '../../db/schema.js';
+import type { Db } from './client.js';
+import { preparedOnce } from './prepared.js';
+import { comments, follows, postReactions, posts, users } from './schema.js';
 import { profileColumns, publicUserColumns } from './columns.js';
 import type { Reads, Writes } from '../store.js';
 

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { preparedOnce } from '../../db/prepared.js';
-import { bookmarks, comments, commentVotes, follows, postReactions, posts, users } from '../../db/schema.js';
+import type { Db } from './client.js';
+import { preparedOnce } from './prepared.js';
+import { bookmarks, comments, commentVotes, follows, postReactions, posts, users } from './schema.js';
 import type { Writes } from '../store.js';
 
 // The writes of posts and what hangs on them. Likes, comments and bookmarks are the busy write mix (issue 4):
-// their statements are compiled once per connection (db/prepared.ts); the rarer writes build theirs.
+// their statements are compiled once per connection (store/sqlite/prepared.ts); the rarer writes build theirs.
 
 const statements = preparedOnce((db: Db) => {
   const postId = sql.placeholder('postId');
