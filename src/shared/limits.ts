@@ -13,6 +13,10 @@ export const limits = {
   signupExtraKeys: 20,
   signupExtraBytes: 4096,
   bodyBytes: 64 * 1024,
+  /** Issue 16 (shared/rich-text.ts): a tag's length, and how many mentions and tags one text records. */
+  tagMax: 100,
+  mentionsMax: 20,
+  tagsMax: 20,
 } as const;
 
 /**

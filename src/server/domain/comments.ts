@@ -3,6 +3,7 @@ import type { Store, Tx } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { badRequest, messages, notFound, notOwner } from './errors.js';
+import { notify, recordMentions } from './notifications.js';
 import { requirePost } from './posts.js';
 
 async function requireComment(tx: Tx, postId: string, commentId: string) {
@@ -14,9 +15,14 @@ async function requireComment(tx: Tx, postId: string, commentId: string) {
 
 export async function addComment(store: Store, actor: Actor, postId: string, text: string): Promise<string> {
   return store.write(async (tx) => {
-    await requirePost(tx, postId);
+    const post = await requirePost(tx, postId);
     const id = uuid();
-    await tx.comments.insert({ id, postId, authorId: actor.id, text, at: now() });
+    const at = now();
+    await tx.comments.insert({ id, postId, authorId: actor.id, text, at });
+    const source = { postId, commentId: id };
+    await notify(tx, { recipientId: post.authorId, actorId: actor.id, kind: 'comment', ...source, at });
+    await recordMentions(tx, actor.id, source, text, at, post.authorId);
+    tx.live.emit({ type: 'post-changed', postId });
     return id;
   });
 }
@@ -29,9 +35,12 @@ export async function editComment(
   text: string,
 ): Promise<void> {
   await store.write(async (tx) => {
-    const { comment } = await requireComment(tx, postId, commentId);
+    const { post, comment } = await requireComment(tx, postId, commentId);
     if (comment.authorId !== actor.id) throw notOwner(messages.editCommentNotOwner);
-    await tx.comments.setText(commentId, text, now());
+    const at = now();
+    await tx.comments.setText(commentId, text, at);
+    await recordMentions(tx, actor.id, { postId, commentId }, text, at, post.authorId);
+    tx.live.emit({ type: 'post-changed', postId });
   });
 }
 
@@ -47,7 +56,11 @@ export async function deleteComment(
     if (comment.authorId !== actor.id && post.authorId !== actor.id) {
       throw notOwner(messages.deleteCommentNotOwner);
     }
+    // The mentions are taken back by the comment's author, whoever deletes it.
+    await recordMentions(tx, comment.authorId, { postId, commentId }, '', now());
     await tx.comments.delete(postId, commentId);
+    tx.live.emit({ type: 'notifications', memberId: post.authorId });
+    tx.live.emit({ type: 'post-changed', postId });
   });
 }
 

@@ -2,6 +2,7 @@ import type { Store, Tx } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { badRequest, messages, notFound } from './errors.js';
+import { notify, withdrawFollow } from './notifications.js';
 
 /**
  * Locks both members until the write ends (PostgreSQL; SQLite's writer holds them all), so that two follows
@@ -21,7 +22,10 @@ export async function follow(store: Store, actor: Actor, targetId: string): Prom
     await lockBoth(tx, actor.id, targetId);
     if (targetId === actor.id) throw badRequest(messages.followSelf);
     if (await tx.follows.has(actor.id, targetId)) throw badRequest(messages.alreadyFollowing);
-    await tx.follows.add(actor.id, targetId, now());
+    const at = now();
+    await tx.follows.add(actor.id, targetId, at);
+    const notice = { recipientId: targetId, actorId: actor.id, postId: null, commentId: null, at };
+    await notify(tx, { ...notice, kind: 'follow' });
   });
 }
 
@@ -30,5 +34,6 @@ export async function unfollow(store: Store, actor: Actor, targetId: string): Pr
     await lockBoth(tx, actor.id, targetId);
     if (!(await tx.follows.has(actor.id, targetId))) throw badRequest(messages.notFollowing);
     await tx.follows.remove(actor.id, targetId, now());
+    await withdrawFollow(tx, actor.id, targetId);
   });
 }

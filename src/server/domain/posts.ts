@@ -3,6 +3,7 @@ import type { Store, Tx } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { badRequest, messages, notFound, notOwner } from './errors.js';
+import { notify, recordMentions, recordPostText, withdrawLike } from './notifications.js';
 
 /**
  * The post, locked until the write ends: on PostgreSQL two rules checking it at once (two dislikes of a
@@ -21,31 +22,49 @@ export async function requirePostExists(store: Store, postId: string): Promise<v
 
 export async function createPost(store: Store, actor: Actor, content: string): Promise<string> {
   const id = uuid();
-  await store.write((tx) => tx.posts.insert({ id, authorId: actor.id, content, at: now() }));
+  await store.write(async (tx) => {
+    const at = now();
+    await tx.posts.insert({ id, authorId: actor.id, content, at });
+    await recordPostText(tx, actor.id, id, content, at);
+    tx.live.emit({ type: 'post', postId: id, authorId: actor.id });
+  });
   return id;
 }
 
 export async function editPost(store: Store, actor: Actor, postId: string, content: string): Promise<void> {
   await store.write(async (tx) => {
     if ((await requirePost(tx, postId)).authorId !== actor.id) throw notOwner(messages.editPostNotOwner);
-    await tx.posts.setContent(postId, content, now());
+    const at = now();
+    await tx.posts.setContent(postId, content, at);
+    await recordPostText(tx, actor.id, postId, content, at);
+    tx.live.emit({ type: 'post-changed', postId });
   });
 }
 
-/** Comments, reactions, votes and bookmarks go with the post (foreign keys cascade): no dangling ids. */
+/**
+ * Comments, reactions, votes, bookmarks and notifications go with the post (foreign keys cascade): no
+ * dangling ids. Those it notified hear that their notifications changed.
+ */
 export async function deletePost(store: Store, actor: Actor, postId: string): Promise<void> {
   await store.write(async (tx) => {
     if ((await requirePost(tx, postId)).authorId !== actor.id) throw notOwner(messages.deletePostNotOwner);
+    await recordMentions(tx, actor.id, { postId, commentId: null }, '', now());
     await tx.posts.delete(postId);
+    tx.live.emit({ type: 'notifications', memberId: actor.id });
+    tx.live.emit({ type: 'post-changed', postId });
   });
 }
 
 /** Spec section 4: like adds me to likedBy, takes me out of dislikedBy, and adds one to likeCount. */
 export async function likePost(store: Store, actor: Actor, postId: string): Promise<void> {
   await store.write(async (tx) => {
-    await requirePost(tx, postId);
+    const post = await requirePost(tx, postId);
     if ((await tx.reactions.of(postId, actor.id)) === 'like') throw badRequest(messages.alreadyLiked);
-    await tx.reactions.set(postId, actor.id, 'like', 1, now());
+    const at = now();
+    await tx.reactions.set(postId, actor.id, 'like', 1, at);
+    const notice = { recipientId: post.authorId, actorId: actor.id, postId, commentId: null, at };
+    await notify(tx, { ...notice, kind: 'like' });
+    tx.live.emit({ type: 'post-changed', postId });
   });
 }
 
@@ -54,7 +73,10 @@ export async function dislikePost(store: Store, actor: Actor, postId: string): P
   await store.write(async (tx) => {
     const post = await requirePost(tx, postId);
     if (post.likeCount <= 0) throw badRequest(messages.likeBelowZero);
-    if ((await tx.reactions.of(postId, actor.id)) === 'dislike') throw badRequest(messages.alreadyDisliked);
+    const before = await tx.reactions.of(postId, actor.id);
+    if (before === 'dislike') throw badRequest(messages.alreadyDisliked);
     await tx.reactions.set(postId, actor.id, 'dislike', -1, now());
+    if (before === 'like') await withdrawLike(tx, actor.id, post);
+    tx.live.emit({ type: 'post-changed', postId });
   });
 }

@@ -10,6 +10,43 @@ export type FeedMode = 'latest' | 'trending';
 export type ReactionKind = 'like' | 'dislike';
 export type VoteKind = 'up' | 'down';
 
+export type NotificationKind = 'like' | 'comment' | 'mention' | 'follow';
+
+/** Where mentions are: a post's text, or one of its comments'. */
+export type MentionSource = { postId: string; commentId: string | null };
+
+/**
+ * One member's action as a notification (domain/notifications.ts): it joins the recipient's group
+ * `groupKey`, made when missing, and moves the group's time to `at`.
+ */
+export type NewNotification = {
+  recipientId: string;
+  actorId: string;
+  kind: NotificationKind;
+  groupKey: string;
+  postId: string | null;
+  commentId: string | null;
+  at: number;
+};
+
+/** What an actor takes back: their likes of a post, their follow of a member, their mentions in a text. */
+export type Withdrawal =
+  | { kind: 'like'; postId: string }
+  | { kind: 'follow'; recipientId: string }
+  | { kind: 'mention'; recipientId: string; groupKey: string };
+
+/**
+ * What happened, as ids only, told to every process of the instance once the write that did it commits
+ * (src/server/live). Readers look up what they may show.
+ */
+export type LiveEvent =
+  /** A new post, for the home feeds of its author and their followers. */
+  | { type: 'post'; postId: string; authorId: string }
+  /** A post's counts or text changed, or it was deleted. */
+  | { type: 'post-changed'; postId: string }
+  /** A member's notifications changed: their unread count may have moved. */
+  | { type: 'notifications'; memberId: string };
+
 /** A page query's row: a post's id and its sort key (`[createdAt, id]`, ...) as JSON text. */
 export type KeyRow = [id: string, key: string];
 /** A sort key: the values of a feed's order columns, the last always an id. */
@@ -81,6 +118,8 @@ export type Reads = {
   members: {
     /** The id of the member whose username matches this key (shared/schemas.ts usernameKey). */
     idByKey(key: string): Promise<string | undefined>;
+    /** The ids of the members whose usernames match these keys; keys nobody has are left out. */
+    idsByKeys(keys: string[]): Promise<string[]>;
     actor(id: string): Promise<{ id: string; username: string } | undefined>;
     forLogin(key: string): Promise<{ id: string; username: string; passwordHash: string } | undefined>;
     exists(id: string): Promise<boolean>;
@@ -194,6 +233,28 @@ export type Writes = {
     add(followerId: string, followeeId: string, at: number): Promise<void>;
     remove(followerId: string, followeeId: string, at: number): Promise<void>;
   };
+  tags: {
+    /** Makes these (folded) tags the post's, in place of those it had. */
+    replace(postId: string, tags: string[]): Promise<void>;
+  };
+  mentions: {
+    /** Makes these members the ones the text mentions; answers who was added and who removed. */
+    replace(source: MentionSource, userIds: string[]): Promise<{ added: string[]; removed: string[] }>;
+  };
+  notifications: {
+    add(notification: NewNotification): Promise<void>;
+    /**
+     * Takes the actor out of the recipient's matching groups; a group left with nobody goes. Whether the
+     * actor was in one.
+     */
+    withdraw(actorId: string, what: Withdrawal): Promise<boolean>;
+    /** Moves the member's read marker to `at`, never back. */
+    markRead(memberId: string, at: number): Promise<void>;
+  };
+  live: {
+    /** Told to every process once the transaction commits; never when it rolls back. */
+    emit(event: LiveEvent): void;
+  };
   counters: {
     /** Counts one hit on `key`: a new window at `now` when none is open. Sweeps ended windows now and then. */
     hit(key: string, windowMs: number, now: number): Promise<WindowRow>;
@@ -226,5 +287,11 @@ export type Store = {
   tokenSecret(configured: string | undefined): Promise<string>;
   /** Throws when the database does not answer (`/healthz`). */
   ping(): Promise<void>;
+  /**
+   * Calls `listener` with every event emitted by a committed write of this instance, in any process or on
+   * any node (SQLite's workers: through the cluster's primary; PostgreSQL: LISTEN/NOTIFY). Answers a function
+   * that stops it.
+   */
+  subscribe(listener: (event: LiveEvent) => void): () => void;
   close(): Promise<void>;
 };

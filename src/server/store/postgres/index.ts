@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import type { Reads, Store, Tx } from '../store.js';
+import { createLiveHub } from '../live-hub.js';
+import type { LiveEvent, Reads, Store, Tx } from '../store.js';
+import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
 import { cardReads } from './cards.js';
 import { counterReads, counterWrites, type Sweeps } from './counters.js';
 import { feedReads } from './feeds.js';
@@ -65,7 +67,8 @@ export function postgresStore(pool: pg.Pool): PostgresStore {
     counters: counterReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
-  const txOn = (db: Queryable): Tx => ({
+  const hub = createLiveHub();
+  const txOn = (db: Queryable, events: LiveEvent[]): Tx => ({
     members: { ...memberReads(db), ...memberWrites(db) },
     posts: { ...postReads(db), ...postWrites(db) },
     reactions: reactionWrites(db),
@@ -73,6 +76,10 @@ export function postgresStore(pool: pg.Pool): PostgresStore {
     votes: voteWrites(db),
     bookmarks: bookmarkWrites(db),
     follows: followWrites(db),
+    tags: tagWrites(db),
+    mentions: mentionWrites(db),
+    notifications: notificationWrites(db),
+    live: { emit: (event) => void events.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db, sweeps) },
     feeds: feedReads(db),
     cards: cardReads(db),
@@ -85,8 +92,10 @@ export function postgresStore(pool: pg.Pool): PostgresStore {
     try {
       await client.query('begin');
       try {
-        const result = await work(txOn(client));
+        const events: LiveEvent[] = [];
+        const result = await work(txOn(client, events));
         await client.query('commit');
+        hub.deliver(events);
         return result;
       } catch (error) {
         await client.query('rollback').catch((failed: Error) => (broken = failed));
@@ -126,6 +135,7 @@ export function postgresStore(pool: pg.Pool): PostgresStore {
     },
     tokenSecret: (configured) => resolveSharedSecret(pool, configured),
     ping: async () => void (await pool.query('select 1')),
+    subscribe: hub.subscribe,
     async close() {
       // Shutting down, requests still running (their clients may have gone) finish their statements first:
       // a pool that has ended refuses them. Up to 5 s, then the pool ends anyway.

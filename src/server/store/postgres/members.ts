@@ -3,6 +3,10 @@ import { publicUserSelect, userColumn } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement } from './statement.js';
 
+const idsByKeys = statement<{ id: string }>(
+  'member-ids-by-keys',
+  'select id from users where username_key = any($1::text[])',
+);
 const idByKey = statement<{ id: string }>('member-id-by-key', 'select id from users where username_key = $1');
 const actor = statement<{ id: string; username: string }>(
   'member-actor',
@@ -35,6 +39,7 @@ export function memberReads(db: Queryable): Reads['members'] {
     Number((await db.query(`select count(*) as n from ${table} where author_id = $1`, [id])).rows[0].n);
   return {
     idByKey: async (key) => (await idByKey(db, [key]))[0]?.id,
+    idsByKeys: async (keys) => (keys.length === 0 ? [] : (await idsByKeys(db, [keys])).map((row) => row.id)),
     actor: async (id) => (await actor(db, [id]))[0],
     forLogin: async (key) => (await forLogin(db, [key]))[0],
     exists: async (id) => (await actor(db, [id])).length > 0,
@@ -110,6 +115,12 @@ async function deleteMember(db: Queryable, userId: string): Promise<void> {
   await db.query(
     `update users set follower_count = follower_count - 1
      where id in (select followee_id from follows where follower_id = $1)`,
+    [userId],
+  );
+  // Notifications about them alone go with them; a group with others loses only their name (a cascade).
+  await db.query(
+    `delete from notifications n where n.id in (select notification_id from notification_actors
+     where actor_id = $1) and (select count(*) from notification_actors a where a.notification_id = n.id) = 1`,
     [userId],
   );
   await db.query('delete from users where id = $1', [userId]);

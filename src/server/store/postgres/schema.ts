@@ -24,6 +24,7 @@ export const users = pgTable(
     profileBanner: text('profile_banner').notNull().default(''),
     extra: text('extra').notNull().default('{}'),
     followerCount: integer('follower_count').notNull().default(0),
+    notificationsReadAt: millis('notifications_read_at').notNull().default(0),
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
   },
@@ -148,6 +149,105 @@ export const follows = pgTable(
     primaryKey({ columns: [t.followerId, t.followeeId] }),
     index('follows_followee_created_idx').on(t.followeeId, t.createdAt),
     index('follows_follower_created_idx').on(t.followerId, t.createdAt),
+  ],
+);
+
+/** Issue 16: a post's hashtags (shared/rich-text.ts), folded; the tag's feed, newest first. */
+export const postTags = pgTable(
+  'post_tags',
+  {
+    tag: text('tag').notNull(),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    // The post's createdAt, so that a tag's feed reads in order from this table's index alone.
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tag, t.postId] }),
+    // /tag/:tag: a tag's posts, newest first.
+    index('post_tags_tag_created_idx').on(t.tag, t.createdAt, t.postId),
+    index('post_tags_post_idx').on(t.postId),
+  ],
+);
+
+/** Members a post mentions and who exist: their mentions link to them (issue 16). */
+export const postMentions = pgTable(
+  'post_mentions',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_mentions_user_idx').on(t.userId)],
+);
+
+/** Members a comment mentions and who exist. */
+export const commentMentions = pgTable(
+  'comment_mentions',
+  {
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_mentions_user_idx').on(t.userId)],
+);
+
+/**
+ * A notification as a member sees it: one row per group ("Amara Okafor and 3 others liked your post"), its
+ * actors in notification_actors. `group_key` says what groups together (domain/notifications.ts); a post's or
+ * comment's notifications go with it (foreign keys cascade).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['like', 'comment', 'mention', 'follow'] }).notNull(),
+    groupKey: text('group_key').notNull(),
+    postId: text('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: text('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    // When its newest actor acted: the list's order, and unread when after the member's read marker.
+    latestAt: millis('latest_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('notifications_recipient_group_idx').on(t.recipientId, t.groupKey),
+    // A member's notifications, newest first, and the unread count (latest_at above the read marker).
+    index('notifications_recipient_latest_idx').on(t.recipientId, t.latestAt, t.id),
+    // What an unlike or an unfollow takes back: the recipient's groups of one kind (and post).
+    index('notifications_recipient_kind_post_idx').on(t.recipientId, t.kind, t.postId),
+    index('notifications_post_idx').on(t.postId),
+    index('notifications_comment_idx').on(t.commentId),
+    check('notifications_kind_check', sql`${t.kind} in ('like', 'comment', 'mention', 'follow')`),
+  ],
+);
+
+/** Who a notification is about: one row per member in its group, newest first. */
+export const notificationActors = pgTable(
+  'notification_actors',
+  {
+    notificationId: text('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.actorId] }),
+    // A group's newest actors, shown by name.
+    index('notification_actors_group_created_idx').on(t.notificationId, t.createdAt),
+    // What a member withdraws (an unlike, an unfollow) and what goes when they do.
+    index('notification_actors_actor_idx').on(t.actorId),
   ],
 );
 

@@ -2,7 +2,9 @@ import { closeDatabase, gateOf, openDatabase, transaction, type Db } from './cli
 import { databaseVersion } from './data-version.js';
 import { preparedOnce } from './prepared.js';
 import { resolveJwtSecret } from '../../domain/tokens.js';
-import type { Reads, Store, Tx } from '../store.js';
+import { createLiveHub } from '../live-hub.js';
+import type { LiveEvent, Reads, Store, Tx } from '../store.js';
+import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
 import { cardReads } from './cards.js';
 import { counterReads, counterWrites } from './counters.js';
 import { feedReads } from './feeds.js';
@@ -36,6 +38,9 @@ const pingStatement = preparedOnce((db) => db.$client.prepare('select 1'));
 export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
   const members = { ...memberReads(db), ...memberWrites(db) };
   const posts = postWrites(db);
+  const hub = createLiveHub();
+  // The gate runs one write transaction at a time, so one list holds the events of the one that is open.
+  let emitted: LiveEvent[] = [];
   const tx: Tx = {
     members,
     posts: { ...posts, find: posts.lock },
@@ -44,6 +49,10 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     votes: voteWrites(db),
     bookmarks: bookmarkWrites(db),
     follows: followWrites(db),
+    tags: tagWrites(db),
+    mentions: mentionWrites(db),
+    notifications: notificationWrites(db),
+    live: { emit: (event) => void emitted.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db) },
     feeds: feedReads(db),
     cards: cardReads(db),
@@ -64,10 +73,16 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     engine: 'sqlite',
     db,
     read,
-    write: (work) => transaction(db, () => work(tx)),
+    async write(work) {
+      const events: LiveEvent[] = [];
+      const result = await transaction(db, () => ((emitted = events), work(tx)));
+      hub.deliver(events);
+      return result;
+    },
     exclusively: (work) => work(),
     tokenSecret: async (configured) => resolveJwtSecret(configured, file),
     ping: gate.guard({ ping: async () => void pingStatement(db).get() }).ping,
+    subscribe: hub.subscribe,
     close: async () => closeDatabase(db),
   };
 }

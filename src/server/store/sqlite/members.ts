@@ -52,6 +52,7 @@ export function memberReads(db: Db): Reads['members'] {
     db.select({ n: count() }).from(table).where(eq(table.authorId, userId)).get()?.n ?? 0;
   return {
     idByKey: async (key) => statements(db).idByKey.get({ key })?.id,
+    idsByKeys: async (keys) => (keys.length === 0 ? [] : idsByKeys(db).all({ keys: JSON.stringify(keys) })),
     actor: async (id) => statements(db).actor.get({ id }),
     forLogin: async (key) =>
       db
@@ -142,5 +143,23 @@ function deleteMember(db: Db, userId: string): void {
     )
     .run();
 
+  // Notifications about them alone go with them; a group with others loses only their name (a cascade).
+  dropTheirNotifications(db).run({ userId });
   db.delete(users).where(eq(users.id, userId)).run();
 }
+
+const idsByKeys = preparedOnce((db: Db) =>
+  db.$client
+    .prepare<{ keys: string }, string>(
+      'select u.id from json_each(:keys) as k join users u on u.username_key = k.value',
+    )
+    .pluck(),
+);
+
+const dropTheirNotifications = preparedOnce((db: Db) =>
+  db.$client.prepare<{ userId: string }>(
+    `delete from notifications where id in (select notification_id from notification_actors
+     where actor_id = :userId) and (select count(*) from notification_actors a
+     where a.notification_id = notifications.id) = 1`,
+  ),
+);

@@ -1,0 +1,84 @@
+import { mentionsAndTags } from '../../shared/rich-text.js';
+import type { MentionSource, NotificationKind, Tx } from '../store/store.js';
+
+// Issue 16: who is told what. Someone liked your post, commented on your post, mentioned you, followed you.
+// Nobody is told of their own actions; what is taken back (an unlike, an unfollow, a mention edited away)
+// leaves no notification behind; a deleted post or comment takes its notifications with it (the database's
+// foreign keys).
+//
+// Grouping, as Mastodon and Bluesky do it: likes of one post, and follows, gather in one notification
+// ("Amara Okafor and 3 others liked your post") for as long as they come within one 12-hour span (fixed
+// spans of Unix time, so a group's key is known without reading); each comment and mention is its own.
+
+const groupSpanMs = 12 * 60 * 60 * 1000;
+
+type Notice = {
+  recipientId: string;
+  actorId: string;
+  kind: NotificationKind;
+  postId: string | null;
+  commentId: string | null;
+  at: number;
+};
+
+function groupKey({ kind, postId, commentId, at }: Notice): string {
+  const span = Math.floor(at / groupSpanMs);
+  if (kind === 'like') return `like:${postId}:${span}`;
+  if (kind === 'follow') return `follow:${span}`;
+  return `${kind}:${commentId ?? postId}`;
+}
+
+const mentionGroupKey = (source: MentionSource) =>
+  groupKey({ kind: 'mention', ...source, recipientId: '', actorId: '', at: 0 });
+
+export async function notify(tx: Tx, notice: Notice): Promise<void> {
+  if (notice.recipientId === notice.actorId) return;
+  await tx.notifications.add({ ...notice, groupKey: groupKey(notice) });
+  tx.live.emit({ type: 'notifications', memberId: notice.recipientId });
+}
+
+/** An unlike (a dislike after a like) or an unfollow: the actor's part of the notification goes. */
+export async function withdrawLike(tx: Tx, actorId: string, post: { id: string; authorId: string }) {
+  if (await tx.notifications.withdraw(actorId, { kind: 'like', postId: post.id })) {
+    tx.live.emit({ type: 'notifications', memberId: post.authorId });
+  }
+}
+
+export async function withdrawFollow(tx: Tx, actorId: string, recipientId: string) {
+  if (await tx.notifications.withdraw(actorId, { kind: 'follow', recipientId })) {
+    tx.live.emit({ type: 'notifications', memberId: recipientId });
+  }
+}
+
+/**
+ * Records whom a post's or comment's text mentions (members who exist; shared/rich-text.ts says what a
+ * mention is), notifies those newly mentioned and takes back the notifications of those edited away.
+ * `toldOtherwise` is the post's author on a comment: the comment's own notification tells them.
+ */
+export async function recordMentions(
+  tx: Tx,
+  actorId: string,
+  source: MentionSource,
+  text: string,
+  at: number,
+  toldOtherwise?: string,
+): Promise<void> {
+  const { mentions } = mentionsAndTags(text);
+  const { added, removed } = await tx.mentions.replace(source, await tx.members.idsByKeys(mentions));
+  for (const recipientId of added) {
+    if (recipientId === toldOtherwise) continue;
+    await notify(tx, { recipientId, actorId, kind: 'mention', ...source, at });
+  }
+  for (const recipientId of removed) {
+    const what = { kind: 'mention', recipientId, groupKey: mentionGroupKey(source) } as const;
+    if (await tx.notifications.withdraw(actorId, what)) {
+      tx.live.emit({ type: 'notifications', memberId: recipientId });
+    }
+  }
+}
+
+/** A post's text as written: its tags for their feeds, its mentions. */
+export async function recordPostText(tx: Tx, actorId: string, postId: string, text: string, at: number) {
+  await tx.tags.replace(postId, mentionsAndTags(text).tags);
+  await recordMentions(tx, actorId, { postId, commentId: null }, text, at);
+}
