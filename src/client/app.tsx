@@ -11,6 +11,7 @@ const BookmarkPage = lazy(() => import('./pages/bookmark-page'));
 const ProfilePage = lazy(() => import('./pages/profile-page'));
 const SignupPage = lazy(() => import('./pages/signup-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+const NotificationsPage = lazy(() => import('./pages/notifications-page'));
 
 /** Spec section 2: a signed-out visitor goes to /auth, and the page they wanted is remembered. */
 function Protected({ children }: { children: ReactNode }) {
@@ -78,6 +79,11 @@ export function App() {
         <Route path="/bookmark">
           <Protected>
             <BookmarkPage />
+          </Protected>
+        </Route>
+        <Route path="/notifications">
+          <Protected>
+            <NotificationsPage />
           </Protected>
         </Route>
         <Route path="/profile/:profileID">

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { LiveUpdates } from './components/live-updates';
 import { ToastProvider } from './lib/toast';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import './styles.css';
@@ -13,6 +14,7 @@ function Root() {
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
+          <LiveUpdates />
           <App />
         </ToastProvider>
       </QueryClientProvider>

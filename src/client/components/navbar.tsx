@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { session, useMe } from '../lib/session';
 import { Avatar } from './avatar';
+import { Bell } from './bell';
 import { Menu } from './menu';
 
 const links = [
@@ -28,6 +29,7 @@ export function Navbar() {
             </li>
           ))}
         </ul>
+        <Bell current={location === '/notifications'} />
         <Menu
           label="Account menu"
           items={[

@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Composer } from '../components/composer';
+import { NewPostsButton } from '../components/new-posts-button';
 import { PostList } from '../components/post-list';
 import { WhoToFollow } from '../components/who-to-follow';
+import { itemsOfPages } from '../lib/pages';
 import { useMe } from '../lib/session';
 import { trpc } from '../lib/trpc';
+import { useNewPosts } from '../lib/use-new-posts';
 
 type Mode = 'latest' | 'trending';
 const modes: { value: Mode; label: string }[] = [
@@ -14,8 +17,29 @@ const modes: { value: Mode; label: string }[] = [
 /** Spec section 2 "Home": composer, Latest/Trending, my feed, and "Who to follow" beside it on wide screens. */
 export function HomePage() {
   const me = useMe();
+  const utils = trpc.useUtils();
   const [mode, setMode] = useState<Mode>('latest');
-  const feed = trpc.posts.feed.useInfiniteQuery({ mode }, { getNextPageParam: (page) => page.nextCursor });
+  // New posts wait behind "N new posts" (use-new-posts.ts): a reconnection must not put them in the list.
+  const feed = trpc.posts.feed.useInfiniteQuery(
+    { mode },
+    { getNextPageParam: (page) => page.nextCursor, refetchOnReconnect: false },
+  );
+  const shown = itemsOfPages(feed.data?.pages ?? []);
+  const latestShown = mode === 'latest' && feed.data !== undefined;
+  const newPosts = useNewPosts({ shown, active: latestShown, meId: me.id });
+  const feedTop = useRef<HTMLDivElement>(null);
+
+  /** From the top again: the first page, read afresh, in place of the pages loaded so far. */
+  const showNewPosts = async () => {
+    newPosts.forget();
+    utils.posts.feed.setInfiniteData({ mode: 'latest' }, (data) =>
+      data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+    );
+    window.scrollTo({ top: 0 });
+    feedTop.current?.focus({ preventScroll: true });
+    await feed.refetch();
+  };
+
   return (
     <div className="with-aside">
       <div className="column">
@@ -33,20 +57,23 @@ export function HomePage() {
             </button>
           ))}
         </div>
-        <PostList
-          query={feed}
-          label="Your feed"
-          empty={
-            <div className="card empty">
-              <p>
-                Your feed is empty. Follow people to see their posts here, or write the first post yourself.
-              </p>
-              <div className="narrow-only">
-                <WhoToFollow title="People to follow" />
+        <NewPostsButton count={newPosts.count} onShow={() => void showNewPosts()} />
+        <div ref={feedTop} tabIndex={-1} className="feed-top">
+          <PostList
+            query={feed}
+            label="Your feed"
+            empty={
+              <div className="card empty">
+                <p>
+                  Your feed is empty. Follow people to see their posts here, or write the first post yourself.
+                </p>
+                <div className="narrow-only">
+                  <WhoToFollow title="People to follow" />
+                </div>
               </div>
-            </div>
-          }
-        />
+            }
+          />
+        </div>
       </div>
       <aside className="aside">
         <WhoToFollow />

@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { connectLive, dispatchLive, type LiveMessage } from '../lib/live';
+import { postCache } from '../lib/post-cache';
+import { session, useSession } from '../lib/session';
+import { trpc } from '../lib/trpc';
+
+/**
+ * Mounted once, above the routes: the tab's one live stream while a member is signed in, closed when the
+ * session ends or changes. What every screen shares is applied here: counts to every cached card, the unread
+ * count to the bell. Screens listen for the rest with useLiveEvent.
+ */
+export function LiveUpdates() {
+  const token = useSession()?.token;
+  const client = useQueryClient();
+  const utils = trpc.useUtils();
+
+  useEffect(() => {
+    if (!token) return;
+    const setUnread = (count: number) => utils.notifications.unreadCount.setData(undefined, { count });
+    const apply = (message: LiveMessage) => {
+      if (message.type === 'hello') setUnread(message.data.unread);
+      else if (message.type === 'unread') setUnread(message.data.count);
+      else if (message.type === 'counts') {
+        const change = message.data;
+        if ('deleted' in change) postCache.remove(client, change.postId);
+        else {
+          const { likeCount, commentCount } = change;
+          postCache.update(client, change.postId, () => ({ likeCount, commentCount }));
+        }
+      }
+      dispatchLive(message);
+    };
+    return connectLive({ token, onMessage: apply, onUnauthorized: () => session.signOut('expired') });
+  }, [token, client, utils]);
+
+  return null;
+}

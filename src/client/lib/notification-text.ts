@@ -1,0 +1,41 @@
+import type { NotificationView } from '../../server/domain/views';
+
+type Person = { username: string; firstName: string; lastName: string };
+
+const verbs: Record<NotificationView['kind'], string> = {
+  like: 'liked your post',
+  comment: 'commented on your post',
+  mention: 'mentioned you',
+  follow: 'followed you',
+};
+
+/** "firstName lastName", or the username when the member gave no name. */
+export const displayName = (person: Person) =>
+  `${person.firstName} ${person.lastName}`.trim() || person.username;
+
+/** "Amara Okafor", "Amara Okafor and Kenji Sato", "Amara Okafor and 3 others" (Mastodon's grouping). */
+function whoDidIt({ actors, actorCount }: Pick<NotificationView, 'actors' | 'actorCount'>): string {
+  const [first, second] = actors;
+  const name = first ? displayName(first) : 'Someone';
+  if (actorCount <= 1) return name;
+  if (actorCount === 2 && second) return `${name} and ${displayName(second)}`;
+  const others = actorCount - 1;
+  return `${name} and ${others} ${others === 1 ? 'other' : 'others'}`;
+}
+
+export const notificationText = (notification: Pick<NotificationView, 'kind' | 'actors' | 'actorCount'>) =>
+  `${whoDidIt(notification)} ${verbs[notification.kind]}`;
+
+/** A like, comment or mention opens its post; a follow opens the profile of the (newest) follower. */
+export function notificationHref(notification: Pick<NotificationView, 'kind' | 'actors' | 'post'>): string {
+  const actor = notification.actors[0];
+  if (notification.kind !== 'follow' && notification.post) return `/post/${notification.post.id}`;
+  return actor ? `/profile/${encodeURIComponent(actor.username)}` : '/notifications';
+}
+
+/** What the notification is about, in the member's words: the comment, else the post. */
+export const notificationExcerpt = (notification: Pick<NotificationView, 'post' | 'comment'>) =>
+  notification.comment?.excerpt ?? notification.post?.excerpt ?? null;
+
+/** The server counts unread notifications up to 100: more than 99 shows as "99+". */
+export const unreadBadge = (count: number) => (count > 99 ? '99+' : String(count));
