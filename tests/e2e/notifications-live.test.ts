@@ -137,6 +137,31 @@ describe('notifications and live updates between two members', () => {
   });
 });
 
+describe('the live stream of a tab', () => {
+  it('is one across pages, and closes on logout', async () => {
+    const p = await open();
+    const streams: string[] = [];
+    const closed: string[] = [];
+    p.page.on('request', (request) => request.url().endsWith('/events') && streams.push(request.url()));
+    p.page.on('requestfailed', (request) => request.url().endsWith('/events') && closed.push('failed'));
+    p.page.on('requestfinished', (request) => request.url().endsWith('/events') && closed.push('ended'));
+    await signUp(p);
+    await bell(p.page, 'Notifications').click();
+    await p.page.getByText('No notifications yet.', { exact: true }).waitFor();
+    await p.page.getByRole('link', { name: 'Explore' }).click();
+    await p.page.getByRole('link', { name: 'NewsFeed' }).click();
+    await p.page.getByRole('region', { name: 'Your feed' }).waitFor();
+    expect(streams).toHaveLength(1);
+    expect(closed).toEqual([]);
+
+    await p.page.getByRole('button', { name: 'Account menu' }).click();
+    await p.page.getByRole('menuitem', { name: 'Log out' }).click();
+    await p.page.waitForURL(p.url('/auth'));
+    await expect.poll(() => closed.length).toBe(1);
+    expect(streams).toHaveLength(1);
+  });
+});
+
 describe('accessibility of the new screens', () => {
   const widths = [
     { name: 'phone', width: 390, height: 844 },
