@@ -103,6 +103,13 @@ describe('notifications and live updates between two members', () => {
     await a.p.page.waitForTimeout(500);
     expect(await a.p.page.getByRole('button', { name: /new posts?$/ }).count()).toBe(0);
 
+    // Trending is ordered by likes, not time: it has no "new posts".
+    await a.p.page.getByRole('button', { name: 'Trending', exact: true }).click();
+    await firstCard(a.p.page).waitFor();
+    await writePost(b.p, unique('Quiet news'));
+    await a.p.page.waitForTimeout(1_000);
+    expect(await a.p.page.getByRole('button', { name: /new posts?$/ }).count()).toBe(0);
+
     expect(a.p.errors).toEqual([]);
     expect(b.p.errors).toEqual([]);
   });
