@@ -47,6 +47,11 @@ const firstDelayMs = 1_000;
 const maxDelayMs = 30_000;
 /** The server pings every 25 s: a stream silent for longer than two pings is dead (a half-open socket). */
 const silenceMs = 60_000;
+/**
+ * The backoff starts over only after a stream that lasted this long. The server ends a member's oldest
+ * stream when they open a sixth: tabs that each reconnected at once would take turns ending each other's.
+ */
+const steadyMs = 30_000;
 
 /** 1 s, 2 s, 4 s ... up to 30 s, each ±25% so that a restarted server is not met by every tab at once. */
 export const reconnectDelay = (attempt: number, random = Math.random()) =>
@@ -55,7 +60,7 @@ export const reconnectDelay = (attempt: number, random = Math.random()) =>
 /**
  * Keeps one stream to GET /events open for this tab until the returned function is called: read with fetch
  * (EventSource cannot send the token in a header, and a token in a URL ends up in logs), reconnected with
- * backoff after a drop, at once when the browser comes back online.
+ * backoff after a drop, at once when the browser comes back online or the tab is looked at again.
  */
 export function connectLive(options: {
   token: string;
@@ -64,6 +69,7 @@ export function connectLive(options: {
 }): () => void {
   let stopped = false;
   let attempt = 0;
+  let connectedAt: number | null = null;
   let stream: AbortController | null = null;
   let wake: (() => void) | null = null;
 
@@ -87,7 +93,7 @@ export function connectLive(options: {
     const parse = createSseParser(({ event, data }) => {
       const message = toMessage(event, data);
       if (!message) return;
-      if (message.type === 'hello') attempt = 0;
+      if (message.type === 'hello') connectedAt = Date.now();
       options.onMessage(message);
     });
     let silence = setTimeout(() => stream?.abort(), silenceMs);
@@ -116,15 +122,20 @@ export function connectLive(options: {
         // Dropped, refused or offline: try again below.
       }
       if (stopped) return;
+      if (connectedAt !== null && Date.now() - connectedAt >= steadyMs) attempt = 0;
+      connectedAt = null;
       await pause(reconnectDelay(attempt));
       attempt = Math.min(attempt + 1, 10);
     }
   }
 
+  // Back online, or the member looks at this tab again: a stream that is down need not wait out the backoff.
   const online = () => {
+    if (!wake) return;
     attempt = 0;
-    wake?.();
+    wake();
   };
+  const visible = () => document.visibilityState === 'visible' && online();
   // Offline, the stream cannot be alive, whatever the socket says: end it, and come back on `online`.
   // A page put in the back-forward cache lets its stream go and opens a new one when it is shown again.
   const offline = () => stream?.abort();
@@ -136,11 +147,13 @@ export function connectLive(options: {
     ['pageshow', shown],
   ] as const;
   for (const [name, listener] of events) window.addEventListener(name, listener as EventListener);
+  document.addEventListener('visibilitychange', visible);
   void run();
 
   return () => {
     stopped = true;
     for (const [name, listener] of events) window.removeEventListener(name, listener as EventListener);
+    document.removeEventListener('visibilitychange', visible);
     stream?.abort();
     wake?.();
   };
