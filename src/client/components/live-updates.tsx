@@ -23,8 +23,11 @@ export function LiveUpdates() {
       else if (message.type === 'unread') setUnread(message.data.count);
       else if (message.type === 'counts') {
         const change = message.data;
-        if ('deleted' in change) postCache.remove(client, change.postId);
-        else {
+        if ('deleted' in change) {
+          postCache.remove(client, change.postId);
+          // A post's own page holds the post alone, which no list can drop: read it again (now a 404).
+          void utils.posts.byId.invalidate({ postId: change.postId });
+        } else {
           const { likeCount, commentCount } = change;
           postCache.update(client, change.postId, () => ({ likeCount, commentCount }));
         }
