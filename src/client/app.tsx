@@ -7,11 +7,11 @@ import { LoginPage } from './pages/login-page';
 
 // Home and login (where every visit starts) are in the first bundle; the other screens load when first visited.
 const ExplorePage = lazy(() => import('./pages/explore-page'));
+const NotificationsPage = lazy(() => import('./pages/notifications-page'));
 const BookmarkPage = lazy(() => import('./pages/bookmark-page'));
 const ProfilePage = lazy(() => import('./pages/profile-page'));
 const SignupPage = lazy(() => import('./pages/signup-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
-const NotificationsPage = lazy(() => import('./pages/notifications-page'));
 
 /** Spec section 2: a signed-out visitor goes to /auth, and the page they wanted is remembered. */
 function Protected({ children }: { children: ReactNode }) {
