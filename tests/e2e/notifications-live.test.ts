@@ -144,6 +144,27 @@ describe('notifications and live updates between two members', () => {
   });
 });
 
+describe('the notifications page', () => {
+  it('loads 20 at a time as the member scrolls, newest first', async () => {
+    const a = await member('Amara', 'Okafor');
+    const b = await member('Kenji', 'Sato');
+    const { id: postId } = await callTrpc(b.p, 'posts.create', { content: unique('Ask me anything') });
+    // Each comment is a notification of its own (not grouped).
+    for (let i = 1; i <= 25; i++) await callTrpc(a.p, 'comments.add', { postId, text: `Question ${i}` });
+    await bell(b.p.page, 'Notifications, 25 unread').click();
+    const items = b.p.page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(20);
+    expect(await items.first().textContent()).toContain('Question 25');
+    await bell(b.p.page, 'Notifications').waitFor();
+    await items.nth(19).scrollIntoViewIfNeeded();
+    await b.p.page.getByText("You're all caught up.").waitFor();
+    expect(await items.count()).toBe(25);
+    expect(await items.last().textContent()).toContain('Question 1');
+    expect(await items.last().textContent()).toContain('Amara Okafor commented on your post');
+  });
+});
+
 describe('the live stream of a tab', () => {
   it('is one across pages, and closes on logout', async () => {
     const p = await open();
