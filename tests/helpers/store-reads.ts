@@ -55,7 +55,11 @@ export async function readEverything(store: Store, plan: ReadPlan): Promise<Map<
     await read(`who to follow for ${viewer}`, () => whoToFollow(store, viewer));
   }
   for (const post of plan.posts) {
-    await read(`comments of ${post}`, () => walk((cursor) => commentsPage(store, post, cursor)));
+    for (const viewer of plan.viewers) {
+      await read(`comments of ${post} as ${viewer}`, () =>
+        walk((cursor) => commentsPage(store, viewer, post, cursor)),
+      );
+    }
     await read(`post ${post}`, () => store.read.posts.find(post));
   }
   for (const author of plan.authors) {
