@@ -17,12 +17,12 @@ export const isoTimeSql = (ms: string) =>
 
 /**
  * The usernames of the members a text mentions (`post_mentions` or `comment_mentions` rows of `id`). Only a
- * text with an `@` can mention anyone (shared/rich-text.ts), so most cards skip the lookup. Ordered as SQLite
- * orders them (bytes: collation "C").
+ * text with an `@` can mention anyone (shared/rich-text.ts), so most cards skip the lookup. In the order of
+ * the members' ids, as SQLite gives them (bytes: collation "C").
  */
 const mentionsJson = (table: 'post_mentions' | 'comment_mentions', id: string, text: string) =>
   `case when strpos(${text}, '@') = 0 then '[]'::json else (
-    select coalesce(json_agg(mu.username order by mu.username_key collate "C"), '[]'::json) from ${table} m
+    select coalesce(json_agg(mu.username order by m.user_id collate "C"), '[]'::json) from ${table} m
     join users mu on mu.id = m.user_id where m.${table === 'post_mentions' ? 'post_id' : 'comment_id'} = ${id}) end`;
 
 // Each comment's author is a subquery on the users' key: joined, the planner hashed every member once per

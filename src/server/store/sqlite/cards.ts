@@ -22,13 +22,16 @@ export const isoTimeSql = (ms: string) =>
 const jsonBool = (condition: string) => `json(iif(${condition}, 'true', 'false'))`;
 
 /**
- * The usernames of the members a text mentions (`post_mentions` or `comment_mentions` rows of `id`). Only a
- * text with an `@` can mention anyone (shared/rich-text.ts), so most cards skip the lookup.
+ * The usernames of the members a text mentions (`post_mentions` or `comment_mentions` rows of `id`), in the
+ * order of their ids: the primary key's, so no sort. Only a text with an `@` can mention anyone
+ * (shared/rich-text.ts), so most cards skip the lookup. An explore page with 2 of 20 cards and 3 of 24
+ * comments mentioning someone: +7% (median CPU time, 101 alternating rounds; the same field as a constant,
+ * +0 to 3%).
  */
 const mentionsJson = (table: 'post_mentions' | 'comment_mentions', id: string, text: string) =>
-  `iif(instr(${text}, '@') = 0, json_array(), (
-    select json_group_array(mu.username order by mu.username_key) from ${table} m
-    join users mu on mu.id = m.user_id where m.${table === 'post_mentions' ? 'post_id' : 'comment_id'} = ${id}))`;
+  `iif(instr(${text}, '@') = 0, json_array(), (select json_group_array(username) from (
+    select mu.username from ${table} m join users mu on mu.id = m.user_id
+    where m.${table === 'post_mentions' ? 'post_id' : 'comment_id'} = ${id} order by m.user_id)))`;
 
 /** The fields of a CommentView of the comment `c` written by `cu`. */
 const commentFields = `'id', c.id, 'postId', c.post_id, 'author', ${publicUserJson('cu')}, 'text', c.text,
