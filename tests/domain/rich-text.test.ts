@@ -70,6 +70,17 @@ describe('hashtags', () => {
     expect(mentionsAndTags('#Realm #realm #ＲＥＡＬＭ #Ελλάδα').tags).toEqual(['realm', 'ελλάδα']);
   });
 
+  it('fold to a key that is itself a tag, even where NFKC would spell a character out', () => {
+    for (const written of ['Realm', 'Ｒｅａｌｍ', 'day⑴', 'ﷺ', 'Ａ①']) {
+      const [segment] = parsed(`#${written}`);
+      expect(segment, written).toMatchObject({ kind: 'tag', text: `#${written}` });
+      const key = (segment as { tag: string }).tag;
+      expect(parsed(`#${key}`), written).toEqual([{ kind: 'tag', text: `#${key}`, tag: key }]);
+    }
+    expect(tagKey('Ａ①')).toBe('a1');
+    expect(tagKey('day⑴')).toBe('day⑴');
+  });
+
   it('need a letter or underscore: #1 and #2026 are not tags, #2026realm is', () => {
     expect(parsed('#1 and #2026')).toEqual([text('#1 and #2026')]);
     expect(parsed('#2026realm')).toEqual([tag('2026realm')]);
