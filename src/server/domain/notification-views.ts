@@ -8,12 +8,6 @@ import type { NotificationView, Page } from './views.js';
 // Issue 16: a member's notifications, newest first in pages of 20, the bell's unread count and the read
 // marker. Who is notified of what is domain/notifications.ts; this is what they see of it.
 
-/**
- * How far ahead of this process's clock a read marker may be set: another node's clock, which timed the
- * notification the member saw, may run a little ahead. A marker further on would silence what comes later.
- */
-const clockSkewMs = 60_000;
-
 export async function notificationsPage(
   store: Store,
   memberId: string,
@@ -36,12 +30,13 @@ export async function unreadCount(store: Store, memberId: string): Promise<{ cou
 
 /**
  * Marks read everything up to `upTo` (Unix ms: the newest `at` the member has seen). The marker never moves
- * back; a group that gains an actor later is newer than it, so unread again. The member's other tabs hear
- * of it (their bells). Answers the unread count that is left.
+ * back, nor beyond now: a time from the future would silence what comes later. A group that gains an actor
+ * later is newer than it, so unread again. The member's other tabs hear of it (their bells). Answers the
+ * unread count that is left.
  */
 export async function markRead(store: Store, actor: Actor, upTo: number): Promise<{ count: number }> {
   return store.write(async (tx) => {
-    await tx.notifications.markRead(actor.id, Math.min(upTo, now() + clockSkewMs));
+    await tx.notifications.markRead(actor.id, Math.min(upTo, now()));
     tx.live.emit({ type: 'notifications', memberId: actor.id });
     return { count: await tx.notifications.unreadCount(actor.id) };
   });
