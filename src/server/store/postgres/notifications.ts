@@ -36,13 +36,15 @@ const viewJson = `json_build_object('id', n.id, 'kind', n.kind, 'at', ${isoTimeS
   'post', ${excerptOf('posts', 'content', 'n.post_id')},
   'comment', ${excerptOf('comments', 'text', 'n.comment_id')})`;
 
+// The unread count walks the index from the newest down and stops at 100. Its `order by` says so: without
+// it PostgreSQL may take a sequential scan, betting that 100 matches come early (tests/pg/notification-plans).
 const unreadCount = statement<{ count: number }>(
   'notifications-unread-count',
   `select count(*)::int as count from (select 1 from notifications n
    where n.recipient_id = $1
      and n.latest_at > (select notifications_read_at from users where id = $1)
      and ${hasActors}
-   limit ${unreadCountMax}) as unread`,
+   order by n.latest_at desc limit ${unreadCountMax}) as unread`,
 );
 
 const page = statement<Omit<NotificationRow, 'latestAt'> & { latestAt: string }>(

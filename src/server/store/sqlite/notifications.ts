@@ -37,6 +37,8 @@ const viewJson = `json_object('id', n.id, 'kind', n.kind, 'at', ${isoTimeSql('n.
   'post', json(${excerptOf('posts', 'content', 'n.post_id')}),
   'comment', json(${excerptOf('comments', 'text', 'n.comment_id')}))`;
 
+// The unread count walks the index from the newest down and stops at 100. Its `order by` says so: without
+// it PostgreSQL may take a sequential scan, betting that 100 matches come early (tests/pg/notification-plans).
 const statements = preparedOnce((db: Db) => ({
   unreadCount: db.$client
     .prepare<{ memberId: string }, number>(
@@ -44,7 +46,7 @@ const statements = preparedOnce((db: Db) => ({
        where n.recipient_id = :memberId
          and n.latest_at > (select notifications_read_at from users where id = :memberId)
          and ${hasActors}
-       limit ${unreadCountMax})`,
+       order by n.latest_at desc limit ${unreadCountMax})`,
     )
     .pluck(),
   page: db.$client.prepare<{ memberId: string; k0: number; k1: string }, NotificationRow>(
