@@ -60,6 +60,7 @@ describe(`notification reads at scale (${testEngine})`, () => {
     const large = await timings(busy);
     const small = await timings(quiet);
     const ms = (n: number) => `${n.toFixed(3)} ms`;
+    // eslint-disable-next-line no-console -- the medians are meant to be read in the run's output
     console.log(
       `notifications on ${testEngine}, median of 41 in-process tRPC calls, 10,000 groups (5,000 actors in the newest) vs 20:`,
       Object.fromEntries(
