@@ -177,6 +177,8 @@ export type Reads = {
      * are never shown.
      */
     page(memberId: string, key: [number, string] | null): Promise<NotificationRow[]>;
+    /** The members with notifications about this post (its likes, comments and mentions). */
+    recipientsOf(postId: string): Promise<string[]>;
   };
   counters: {
     /** The hits on `key` in the window that is still open at `now`, if any. */

@@ -55,6 +55,11 @@ const page = statement<Omit<NotificationRow, 'latestAt'> & { latestAt: string }>
    order by n.latest_at desc, n.id desc limit ${limits.pageSize + 1}`,
 );
 
+const recipientsOf = statement<{ id: string }>(
+  'notification-recipients-of-post',
+  'select distinct recipient_id as id from notifications where post_id = $1',
+);
+
 export function notificationReads(db: Queryable): Reads['notifications'] {
   return {
     unreadCount: async (memberId) => (await unreadCount(db, [memberId]))[0]?.count ?? 0,
@@ -62,5 +67,6 @@ export function notificationReads(db: Queryable): Reads['notifications'] {
       const rows = await page(db, [memberId, ...(key ?? top)]);
       return rows.map((row) => ({ ...row, latestAt: Number(row.latestAt) }));
     },
+    recipientsOf: async (postId) => (await recipientsOf(db, [postId])).map((row) => row.id),
   };
 }

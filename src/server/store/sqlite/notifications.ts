@@ -55,6 +55,11 @@ const statements = preparedOnce((db: Db) => ({
      where n.recipient_id = :memberId and (n.latest_at, n.id) < (:k0, :k1) and ${hasActors}
      order by n.latest_at desc, n.id desc limit ${limits.pageSize + 1}`,
   ),
+  recipientsOf: db.$client
+    .prepare<{ postId: string }, string>(
+      'select distinct recipient_id from notifications where post_id = :postId',
+    )
+    .pluck(),
 }));
 
 export function notificationReads(db: Db): Reads['notifications'] {
@@ -64,5 +69,6 @@ export function notificationReads(db: Db): Reads['notifications'] {
       const [k0, k1] = key ?? top;
       return statements(db).page.all({ memberId, k0, k1 });
     },
+    recipientsOf: async (postId) => statements(db).recipientsOf.all({ postId }),
   };
 }
