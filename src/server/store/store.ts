@@ -168,6 +168,10 @@ export type Reads = {
     post(id: string): Promise<string | undefined>;
     user(id: string, viewer: string | null, bookmarkLimit: number): Promise<string | undefined>;
   };
+  counters: {
+    /** The hits on `key` in the window that is still open at `now`, if any. */
+    current(key: string, windowMs: number, now: number): Promise<WindowRow | undefined>;
+  };
   notifications: {
     /** The member's groups newer than their read marker, counted up to 100 (the bell shows "99+"). */
     unreadCount(memberId: string): Promise<number>;
@@ -179,10 +183,6 @@ export type Reads = {
     page(memberId: string, key: [number, string] | null): Promise<NotificationRow[]>;
     /** The members with notifications about this post (its likes, comments and mentions). */
     recipientsOf(postId: string): Promise<string[]>;
-  };
-  counters: {
-    /** The hits on `key` in the window that is still open at `now`, if any. */
-    current(key: string, windowMs: number, now: number): Promise<WindowRow | undefined>;
   };
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
