@@ -10,6 +10,7 @@ import { resolveSharedSecret } from './instance-secret.js';
 import { migrationLock } from './migrate.js';
 import { legacyReads } from './legacy.js';
 import { memberReads, memberWrites } from './members.js';
+import { notificationReads } from './notifications.js';
 import {
   bookmarkWrites,
   commentWrites,
@@ -64,6 +65,7 @@ export function postgresStore(pool: pg.Pool): PostgresStore {
     feeds: feedReads(pool),
     cards: cardReads(pool),
     legacy: legacyReads(pool),
+    notifications: notificationReads(pool),
     counters: counterReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
@@ -78,7 +80,7 @@ export function postgresStore(pool: pg.Pool): PostgresStore {
     follows: followWrites(db),
     tags: tagWrites(db),
     mentions: mentionWrites(db),
-    notifications: notificationWrites(db),
+    notifications: { ...notificationReads(db), ...notificationWrites(db) },
     live: { emit: (event) => void events.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db, sweeps) },
     feeds: feedReads(db),
