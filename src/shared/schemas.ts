@@ -5,8 +5,7 @@ import { limits, reservedUsernames } from './limits.js';
 const textError = (label: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${label} is required.` : `${label} must be text.`;
 
-/** PRODUCT.md: usernames are unique, and match at login, without regard to case, in any script. */
-export const usernameKey = (name: string) => name.normalize('NFKC').toLowerCase();
+export { usernameKey } from './username-key.js';
 
 /**
  * PostgreSQL cannot store U+0000 in text (issue 15), so neither engine is ever given one: every text that
