@@ -140,12 +140,17 @@ export type Reads = {
     /** My bookmarks, most recently bookmarked first, keyed by (bookmarkedAt, postId). */
     bookmarks(viewerId: string, key: SortKey | null): Promise<KeyRow[]>;
     bookmarkCount(viewerId: string): Promise<number>;
+    /** The posts with this (folded) tag, newest first, keyed by (createdAt, postId) as Latest is. */
+    byTag(tag: string, key: SortKey | null): Promise<KeyRow[]>;
   };
   cards: {
     /** The PostCards (domain/views.ts) of these posts as a JSON array, in this order, deleted ones left out. */
     json(viewerId: string | null, postIds: string[]): Promise<string>;
-    /** Up to a page and one more of a post's comments as CommentView JSON, newest first, below the key. */
-    commentsBelow(postId: string, key: [number, string]): Promise<JsonRow[]>;
+    /**
+     * Up to a page and one more of a post's comments as ThreadComment JSON (score, the viewer's vote),
+     * oldest first, above the key (createdAt, id) of the last one shown.
+     */
+    thread(viewerId: string | null, postId: string, key: [number, string]): Promise<JsonRow[]>;
   };
   legacy: {
     /**
