@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react';
+import { limits } from '../../shared/limits';
+import { itemsOfPages } from '../lib/pages';
+import { trpc } from '../lib/trpc';
+import type { PostCard } from '../lib/trpc-types';
+import { useAddComment } from '../lib/use-comment-actions';
+import { CommentTextForm } from './comment-text-form';
+import { ThreadComment } from './thread-comment';
+
+const countLabel = (count: number) => (count === 1 ? '1 comment' : `${count} comments`);
+
+/**
+ * Issue 16: every comment of a post, oldest first, in pages of 20 that load as the end comes into view (as
+ * post-list.tsx does it), after a box for a new one, which joins the end.
+ */
+export function CommentThread({ post }: { post: PostCard }) {
+  const thread = trpc.comments.list.useInfiniteQuery(
+    { postId: post.id },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
+  const addComment = useAddComment(post.id);
+  const [justAdded, setJustAdded] = useState<string | null>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = thread;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && !isFetchingNextPage && fetchNextPage(),
+      { rootMargin: '600px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const comments = itemsOfPages(thread.data?.pages ?? []);
+
+  return (
+    <section
+      className="card thread"
+      aria-labelledby="thread-title"
+      aria-busy={thread.isPending || isFetchingNextPage}
+    >
+      <h2 id="thread-title" className="thread-title">
+        {countLabel(post.commentCount)}
+      </h2>
+      <CommentTextForm
+        label="Add a comment"
+        placeholder="Add a comment..."
+        submitLabel="Comment"
+        onSubmit={(text) => addComment(text).then(setJustAdded)}
+      />
+      {thread.isError ? (
+        <div className="empty">
+          <p>The comments could not be loaded.</p>
+          <button type="button" className="button" onClick={() => void thread.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : thread.isPending ? (
+        <p className="muted thread-status">Loading comments…</p>
+      ) : comments.length === 0 ? (
+        <p className="muted thread-status">No comments yet. Be the first to comment.</p>
+      ) : (
+        <ol className="thread-comments" aria-label="Comments">
+          {comments.map((comment) => (
+            <ThreadComment
+              key={comment.id}
+              comment={comment}
+              postAuthorId={post.author.id}
+              justAdded={comment.id === justAdded}
+            />
+          ))}
+        </ol>
+      )}
+      <div ref={sentinel} />
+      {isFetchingNextPage && <p className="muted thread-status">Loading more comments…</p>}
+      {!hasNextPage && comments.length > limits.pageSize && <p className="list-end">That's every comment.</p>}
+    </section>
+  );
+}
