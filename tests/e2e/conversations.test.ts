@@ -186,6 +186,22 @@ describe("a post's page", () => {
     expect(p.errors.filter((error) => !error.includes('404'))).toEqual([]);
   });
 
+  it('opens from a shared link after signing in', async () => {
+    const p = await open();
+    const credentials = await signUp(p);
+    const text = unique('Shared with a friend');
+    const postId = await postBy(p, text);
+    const friend = await open();
+    await friend.page.goto(friend.url(`/post/${postId}`));
+    await friend.page.waitForURL(friend.url('/auth'));
+    await friend.page.getByLabel('Email').fill(credentials.username);
+    await friend.page.getByLabel('Password').fill(credentials.password);
+    await friend.page.getByRole('button', { name: 'Login to your account' }).click();
+    await friend.page.waitForURL(friend.url(`/post/${postId}`));
+    await card(friend.page, text).waitFor();
+    expect(friend.errors).toEqual([]);
+  });
+
   it("is reached from a card's time and comment count", async () => {
     const p = await open();
     await signUp(p);
