@@ -69,6 +69,7 @@ describe("a post's page", () => {
     await callTrpc(p, 'comments.add', { postId, text: 'An earlier comment' });
     await openPost(p, postId);
 
+    const focused = () => p.page.evaluate(() => document.activeElement?.textContent);
     const text = unique('My comment');
     await p.page.getByRole('textbox', { name: 'Add a comment' }).fill(text);
     await p.page.getByRole('button', { name: 'Comment', exact: true }).click();
@@ -107,6 +108,7 @@ describe("a post's page", () => {
     await editor.press('Escape');
     await editor.waitFor({ state: 'detached' });
     expect(await mine.locator('.thread-comment-text').textContent()).toBe(text);
+    await expect.poll(focused).toBe('Edit'); // the keyboard is back where it was
 
     const edited = unique('Edited comment');
     await mine.getByRole('button', { name: 'Edit' }).click();
@@ -124,6 +126,7 @@ describe("a post's page", () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await after.waitFor({ state: 'detached' });
     await p.page.getByRole('heading', { name: '1 comment', exact: true }).waitFor();
+    await expect.poll(focused).toBe('1 comment');
     await p.page.reload();
     await comment(p.page, 'An earlier comment').waitFor();
     expect(await comment(p.page, edited).count()).toBe(0);

@@ -21,6 +21,7 @@ export function CommentThread({ post }: { post: PostCard }) {
   const addComment = useAddComment(post.id);
   const [justAdded, setJustAdded] = useState<string | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = thread;
 
   useEffect(() => {
@@ -42,7 +43,7 @@ export function CommentThread({ post }: { post: PostCard }) {
       aria-labelledby="thread-title"
       aria-busy={thread.isPending || isFetchingNextPage}
     >
-      <h2 id="thread-title" className="thread-title">
+      <h2 id="thread-title" className="thread-title" ref={heading} tabIndex={-1}>
         {countLabel(post.commentCount)}
       </h2>
       <CommentTextForm
@@ -70,6 +71,8 @@ export function CommentThread({ post }: { post: PostCard }) {
               comment={comment}
               postAuthorId={post.author.id}
               justAdded={comment.id === justAdded}
+              // The keyboard's place was in the comment that is gone: it goes to the thread's heading.
+              onDeleted={() => heading.current?.focus()}
             />
           ))}
         </ol>

@@ -17,7 +17,12 @@ const fullName = (person: { firstName: string; lastName: string; username: strin
  * One comment on a post's page: author, text, time, score with my vote, and Edit (its author) and Delete
  * (its author or the post's author, spec section 5): a button shows only to whom the server allows it.
  */
-export function ThreadComment(props: { comment: Comment; postAuthorId: string; justAdded: boolean }) {
+export function ThreadComment(props: {
+  comment: Comment;
+  postAuthorId: string;
+  justAdded: boolean;
+  onDeleted: () => void;
+}) {
   const { comment } = props;
   const me = useMe();
   const actions = useCommentActions(comment.postId, comment);
@@ -32,6 +37,17 @@ export function ThreadComment(props: { comment: Comment; postAuthorId: string; j
   useEffect(() => {
     if (props.justAdded) item.current?.scrollIntoView({ block: 'nearest' });
   }, [props.justAdded]);
+
+  // Told once the comment has left the page, whichever of it and its dialog goes first.
+  const deleted = useRef(false);
+  const onDeleted = useRef(props.onDeleted);
+  onDeleted.current = props.onDeleted;
+  useEffect(
+    () => () => {
+      if (deleted.current) onDeleted.current();
+    },
+    [],
+  );
 
   const stopEditing = () => {
     setEditing(false);
@@ -103,7 +119,7 @@ export function ThreadComment(props: { comment: Comment; postAuthorId: string; j
           title="Delete comment?"
           message="The comment will be gone for everyone. This cannot be undone."
           confirmLabel="Delete"
-          onConfirm={actions.delete}
+          onConfirm={() => actions.delete().then(() => (deleted.current = true))}
           onClose={() => setConfirming(false)}
         />
       )}
