@@ -66,7 +66,8 @@ export function parseRichText(text: string): Segment[] {
     let segment: Segment | undefined;
     if (link) {
       const href = trimLink(link);
-      if (href.length > 'https://'.length) segment = { kind: 'link', text: href, href };
+      // Something must be left after the scheme: `http://x` is a link, a bare `https://` is not.
+      if (/^https?:\/\/./.test(href)) segment = { kind: 'link', text: href, href };
     } else if (mention) {
       const name = mention.replace(trailingNonWord, '');
       if (name && name.length <= limits.usernameMax) {

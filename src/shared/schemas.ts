@@ -121,7 +121,7 @@ export const tag = z
     const [segment, ...rest] = parseRichText(`#${value}`);
     return rest.length === 0 && segment?.kind === 'tag' && segment.text === `#${value}`;
   }, `A tag is 1 to ${limits.tagMax} letters, digits or underscores, at least one of them not a digit, without the #.`)
-  .transform(tagKey);
+  .transform((value) => tagKey(value));
 
 export const feedMode = z.enum(['latest', 'trending'], {
   error: 'The feed mode must be latest or trending.',

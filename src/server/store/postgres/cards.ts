@@ -25,28 +25,27 @@ const mentionsJson = (table: 'post_mentions' | 'comment_mentions', id: string, t
     select coalesce(json_agg(mu.username order by mu.username_key collate "C"), '[]'::json) from ${table} m
     join users mu on mu.id = m.user_id where m.${table === 'post_mentions' ? 'post_id' : 'comment_id'} = ${id}) end`;
 
-/** The fields of a CommentView of the comment `c`, its author written by `author` (of `cu`, or a subquery). */
-const commentFields = (
-  author: string,
-) => `'id', c.id, 'postId', c.post_id, 'author', ${author}, 'text', c.text,
-    'createdAt', ${isoTimeSql('c.created_at')}, 'updatedAt', ${isoTimeSql('c.updated_at')},
-    'mentions', ${mentionsJson('comment_mentions', 'c.id', 'c.text')}`;
-const commentJson = (author: string) => `json_build_object(${commentFields(author)})`;
+// Each comment's author is a subquery on the users' key: joined, the planner hashed every member once per
+// post (and sorted the post page's comments instead of reading them in the index's order).
+const commentAuthor = `(select ${publicUserJson('cu')} from users cu where cu.id = c.author_id)`;
+
+/** The fields of a CommentView of the comment `c`. */
+const commentFields = `'id', c.id, 'postId', c.post_id, 'author', ${commentAuthor}, 'text', c.text,
+  'createdAt', ${isoTimeSql('c.created_at')}, 'updatedAt', ${isoTimeSql('c.updated_at')},
+  'mentions', ${mentionsJson('comment_mentions', 'c.id', 'c.text')}`;
 
 /**
  * A ThreadComment: a CommentView with its score (upvotes less downvotes, from the comment's votes by the
  * primary key's prefix) and the vote of the viewer `$1` (one primary-key lookup; null signed out).
  */
-const threadJson = `json_build_object(${commentFields(publicUserJson('cu'))},
+const threadJson = `json_build_object(${commentFields},
   'score', (select coalesce(sum(case when v.kind = 'up' then 1 else -1 end), 0)::int from comment_votes v
             where v.comment_id = c.id),
   'myVote', (select mv.kind from comment_votes mv where mv.comment_id = c.id and mv.user_id = $1))`;
 
-// A post's latest comments come from its index and stop at 4; posts with none skip the lookup. Each
-// author is a subquery on the users' key: joined, the planner hashed every member once per post.
-const commentAuthor = `(select ${publicUserJson('cu')} from users cu where cu.id = c.author_id)`;
+// A post's latest comments come from its index and stop at 4; posts with none skip the lookup.
 const latestComments = `case when p.comment_count = 0 then '[]'::json else (
-  select coalesce(json_agg(${commentJson(commentAuthor)} order by c.created_at desc, c.id desc), '[]'::json)
+  select coalesce(json_agg(json_build_object(${commentFields}) order by c.created_at desc, c.id desc), '[]'::json)
   from (select id, post_id, author_id, text, created_at, updated_at from comments where post_id = p.id
         order by created_at desc, id desc limit ${limits.latestComments}) as c) end`;
 
@@ -74,7 +73,7 @@ const cards = statement<{ json: string | null }>(
 const thread = statement<Omit<JsonRow, 'createdAt'> & { createdAt: string }>(
   'comments-thread',
   `select ${threadJson}::text as json, c.created_at as "createdAt", c.id
-   from comments c join users cu on cu.id = c.author_id
+   from comments c
    where c.post_id = $2 and (c.created_at, c.id) > ($3::bigint, $4)
    order by c.created_at, c.id limit ${limits.pageSize + 1}`,
 );
