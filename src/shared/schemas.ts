@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { limits, reservedUsernames } from './limits.js';
-// rich-text.ts imports usernameKey from here; each uses the other only inside functions, so the cycle is safe.
 import { parseRichText, tagKey } from './rich-text.js';
 
 /** "X is required." when missing, "X must be text." when of another type. */
