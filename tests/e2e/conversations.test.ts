@@ -37,16 +37,26 @@ async function openPost(p: E2ePage, postId: string) {
 }
 
 describe("a post's page", () => {
-  it('shows all 30 comments, oldest first, as the member scrolls', async () => {
+  it('shows all 30 comments, oldest first, as the member scrolls; a page that failed is tried again', async () => {
     const p = await open();
     await signUp(p);
     const postId = await postBy(p, unique('A busy post'));
     const texts = Array.from({ length: 30 }, (_, n) => `Thread comment number ${n + 1}`);
     for (const text of texts) await callTrpc(p, 'comments.add', { postId, text });
 
+    // The second page fails at first: the 20 shown stay, with a way to try again.
+    let failing = true;
+    await p.page.route(/\/trpc\/[^?]*comments\.list/, (route) =>
+      failing && route.request().url().includes('cursor') ? route.abort() : route.continue(),
+    );
     await openPost(p, postId);
     await p.page.getByRole('heading', { name: '30 comments', exact: true }).waitFor();
     await comments(p.page).first().waitFor();
+    await p.page.mouse.wheel(0, 4000);
+    await p.page.getByText('More comments could not be loaded.', { exact: true }).waitFor();
+    expect(await comments(p.page).count()).toBe(20);
+    failing = false;
+    await p.page.getByRole('button', { name: 'Try again' }).click();
     await expect
       .poll(
         async () => {
@@ -59,7 +69,8 @@ describe("a post's page", () => {
     const shown = await thread(p.page).locator('.thread-comment-text').allTextContents();
     expect(shown).toEqual(texts);
     await p.page.getByText("That's every comment.", { exact: true }).waitFor();
-    expect(p.errors).toEqual([]);
+    expect(await p.page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(p.errors.filter((error) => !error.includes('Failed to load resource'))).toEqual([]);
   });
 
   it('lets a member comment, vote, edit with Escape to cancel, and delete their comment', async () => {

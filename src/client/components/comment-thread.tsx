@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { limits } from '../../shared/limits';
 import { itemsOfPages } from '../lib/pages';
 import { trpc } from '../lib/trpc';
@@ -8,6 +8,17 @@ import { CommentTextForm } from './comment-text-form';
 import { ThreadComment } from './thread-comment';
 
 const countLabel = (count: number) => (count === 1 ? '1 comment' : `${count} comments`);
+
+function Retry({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <div className="empty thread-status">
+      <p>{what} could not be loaded.</p>
+      <button type="button" className="button" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
 
 /**
  * Issue 16: every comment of a post, oldest first, in pages of 20 that load as the end comes into view (as
@@ -22,19 +33,21 @@ export function CommentThread({ post }: { post: PostCard }) {
   const [justAdded, setJustAdded] = useState<string | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = thread;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = thread;
 
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasNextPage) return;
+    if (!node || !hasNextPage || isFetchNextPageError) return;
     const observer = new IntersectionObserver(
       (entries) => entries.some((e) => e.isIntersecting) && !isFetchingNextPage && fetchNextPage(),
       { rootMargin: '600px' },
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
+  // Stable, so a comment that did not change is not drawn again when a page is added to a long thread.
+  const focusHeading = useCallback(() => heading.current?.focus(), []);
   const comments = itemsOfPages(thread.data?.pages ?? []);
 
   return (
@@ -52,15 +65,10 @@ export function CommentThread({ post }: { post: PostCard }) {
         submitLabel="Comment"
         onSubmit={(text) => addComment(text).then(setJustAdded)}
       />
-      {thread.isError ? (
-        <div className="empty">
-          <p>The comments could not be loaded.</p>
-          <button type="button" className="button" onClick={() => void thread.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : thread.isPending ? (
+      {thread.isPending ? (
         <p className="muted thread-status">Loading comments…</p>
+      ) : thread.isError && !thread.data ? (
+        <Retry what="The comments" onRetry={() => void thread.refetch()} />
       ) : comments.length === 0 ? (
         <p className="muted thread-status">No comments yet. Be the first to comment.</p>
       ) : (
@@ -72,13 +80,14 @@ export function CommentThread({ post }: { post: PostCard }) {
               postAuthorId={post.author.id}
               justAdded={comment.id === justAdded}
               // The keyboard's place was in the comment that is gone: it goes to the thread's heading.
-              onDeleted={() => heading.current?.focus()}
+              onDeleted={focusHeading}
             />
           ))}
         </ol>
       )}
       <div ref={sentinel} />
       {isFetchingNextPage && <p className="muted thread-status">Loading more comments…</p>}
+      {isFetchNextPageError && <Retry what="More comments" onRetry={() => void fetchNextPage()} />}
       {!hasNextPage && comments.length > limits.pageSize && <p className="list-end">That's every comment.</p>}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ThreadComment as Comment } from '../lib/comment-thread';
 import { profilePath } from '../lib/paths';
@@ -17,7 +17,7 @@ const fullName = (person: { firstName: string; lastName: string; username: strin
  * One comment on a post's page: author, text, time, score with my vote, and Edit (its author) and Delete
  * (its author or the post's author, spec section 5): a button shows only to whom the server allows it.
  */
-export function ThreadComment(props: {
+export const ThreadComment = memo(function ThreadComment(props: {
   comment: Comment;
   postAuthorId: string;
   justAdded: boolean;
@@ -125,4 +125,4 @@ export function ThreadComment(props: {
       )}
     </li>
   );
-}
+});
