@@ -6,6 +6,7 @@ import { LiveUpdates } from './components/live-updates';
 import { ToastProvider } from './lib/toast';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import './styles.css';
+import './conversations.css';
 
 function Root() {
   const [queryClient] = useState(createQueryClient);
