@@ -68,8 +68,10 @@ describe('notifications and live updates between two members', () => {
     await bell(b.p.page, 'Notifications').waitFor();
     await mentioned.getByRole('link').click();
     await b.p.page.waitForURL(/\/post\/[0-9a-f-]+$/);
+    await card(b.p.page, mention).waitFor(); // the post's own page
     const postId = b.p.page.url().split('/post/')[1]!;
     await b.p.page.reload(); // the marker is the server's: still read after a reload
+    await card(b.p.page, mention).waitFor();
     await bell(b.p.page, 'Notifications').waitFor();
 
     // B likes A's post: A's bell goes up and the like count on A's card changes, live.
