@@ -70,8 +70,11 @@ export async function openEventStream(baseUrl: string, authorization?: string): 
     const decoder = new TextDecoder();
     let buffer = '';
     try {
-      for await (const chunk of response.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
         let end;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           parseBlock(buffer.slice(0, end), stream);
