@@ -11,8 +11,9 @@ import { createTokenKeys } from '../../src/server/domain/tokens.js';
 import { paths } from '../../src/server/paths.js';
 import { copyFromSqlite } from '../../src/server/store/postgres/copy-from-sqlite.js';
 import { startTestPostgres } from '../helpers/postgres.js';
+import { addConversationFixtures, type ConversationFixtures } from './conversation-fixtures.js';
 import { fanOutCheck } from './fan-out.js';
-import { chooseFixtures, hotPostCounts, trpcQuery, type HotPostCounts } from './scenarios.js';
+import { chooseFixtures, hotPostCounts, trpcQuery, type Fixtures, type HotPostCounts } from './scenarios.js';
 import { startBenchServer, type BenchServer } from './server.js';
 
 // `npm run bench -- [--users N] [--posts M] [--duration S] [--connections C] [--engine sqlite|postgres|both]`
@@ -40,6 +41,7 @@ const dbFile = values.db ?? join(benchDir, `scale-${users}-${posts}.db`);
 const secret = 'bench-secret-that-is-long-enough-for-hs256-0000';
 
 type Row = { name: string; rps: number; p50: number; p99: number; errors: number };
+type BenchFixtures = Fixtures & { conversation: ConversationFixtures };
 
 /** What the bench runs against: SQLite (one server, REALM_WORKERS), or PostgreSQL served by N nodes. */
 type Target = { label: string; engine: 'sqlite' } | { label: string; engine: 'postgres'; nodes: number };
@@ -68,7 +70,8 @@ async function main() {
     console.log(`  ${report.rowsPerSecond} rows/s, ${report.seconds.toFixed(1)} s`);
   }
   // Twice as many writers as connections: the first half runs the write mix, the second warms it up.
-  const fixtures = chooseFixtures(dbFile, connections * 2);
+  const chosen = chooseFixtures(dbFile, connections * 2);
+  const fixtures = { ...chosen, conversation: addConversationFixtures(dbFile, chosen.follower.id) };
   const postgres = targets.some((target) => target.engine === 'postgres') ? await benchPostgres() : null;
   const reports: ({ target: Target } & Awaited<ReturnType<typeof runTarget>>)[] = [];
   try {
@@ -161,7 +164,7 @@ function databaseUrl(adminUrl: string, database: string) {
 
 async function runTarget(
   target: Target,
-  fixtures: ReturnType<typeof chooseFixtures>,
+  fixtures: BenchFixtures,
   postgres: Awaited<ReturnType<typeof benchPostgres>> | null,
 ) {
   const env = { REALM_JWT_SECRET: secret };
@@ -241,11 +244,7 @@ async function load(urls: string[], path: string, options: Partial<autocannon.Op
   };
 }
 
-async function runScenarios(
-  urls: string[],
-  fixtures: ReturnType<typeof chooseFixtures>,
-  counts: () => Promise<HotPostCounts>,
-) {
+async function runScenarios(urls: string[], fixtures: BenchFixtures, counts: () => Promise<HotPostCounts>) {
   const keys = createTokenKeys(secret);
   const tokenOf = (member: { id: string; username: string }) =>
     keys.sign({ _id: member.id, username: member.username });
@@ -287,6 +286,14 @@ async function runScenarios(
   await run('profile posts', trpcQuery('posts.byUser', { username: fixtures.popular.username }), asFollower);
   await run('one post', trpcQuery('posts.byId', { postId: fixtures.post }), asFollower);
   await run('who to follow', trpcQuery('users.whoToFollow', {}), asFollower);
+  // Issue 16: a post page's first comments cost the same under 10 and 10,000 comments; the follower has
+  // 2,000 notification groups, a thousand of them unread.
+  const { bigThread, smallThread, tag } = fixtures.conversation;
+  await run('post page, 10 comments', trpcQuery('comments.list', { postId: smallThread }), asFollower);
+  await run('post page, 10,000 comments', trpcQuery('comments.list', { postId: bigThread }), asFollower);
+  await run('notifications page', trpcQuery('notifications.list', {}), asFollower);
+  await run('unread count', '/trpc/notifications.unreadCount', asFollower);
+  await run('tag feed', trpcQuery('posts.byTag', { tag }), asFollower);
 
   // The write mix: each connection is its own member cycling like, comment, bookmark, dislike, unbookmark on
   // the one hot post. Successes are counted, then checked against the database.
