@@ -39,7 +39,8 @@ export async function liveUpdates(
     done();
   });
 
-  app.get('/events', async (request, reply) => {
+  // No HEAD twin: it would open a stream that sends nothing.
+  app.get('/events', { exposeHeadRoute: false }, async (request, reply) => {
     const actor = await resolveActor(store, keys, request.headers.authorization);
     // From here on the answer is written by hand: no compression, no buffering, no content length. The
     // security headers set for every answer still go out.

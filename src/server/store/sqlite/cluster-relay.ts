@@ -11,6 +11,8 @@ type LiveMessage = { kind: 'realm-live'; events: readonly LiveEvent[] };
 const isLiveMessage = (message: unknown): message is LiveMessage =>
   typeof message === 'object' && message !== null && (message as { kind?: unknown }).kind === 'realm-live';
 
+const ignore = () => {};
+
 export type ClusterRelay = { send(events: readonly LiveEvent[]): void; close(): void };
 
 /** A worker's half: its commits out to the primary, the other workers' commits in to `hub`. */
@@ -23,7 +25,8 @@ export function clusterRelay(hub: LiveHub): ClusterRelay {
   return {
     send(events) {
       if (events.length > 0 && process.connected) {
-        process.send!({ kind: 'realm-live', events } satisfies LiveMessage);
+        // A primary that has gone (the server is stopping) is no reason to fail the write that committed.
+        process.send!({ kind: 'realm-live', events } satisfies LiveMessage, undefined, undefined, ignore);
       }
     },
     close: () => void process.off('message', onMessage),
@@ -35,7 +38,7 @@ export function forwardLiveEventsBetweenWorkers(): void {
   cluster.on('message', (from, message: unknown) => {
     if (!isLiveMessage(message)) return;
     for (const worker of Object.values(cluster.workers ?? {})) {
-      if (worker && worker !== from && worker.isConnected()) worker.send(message);
+      if (worker && worker !== from && worker.isConnected()) worker.send(message, undefined, ignore);
     }
   });
 }
