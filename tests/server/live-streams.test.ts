@@ -58,6 +58,28 @@ describe('event streams', () => {
     }
   });
 
+  it("outlive the time a client has to send its request (the server's request timeout)", async () => {
+    t = await makeTestApp();
+    const app = await buildApp({
+      config: testConfig,
+      store: t.store,
+      logger: false,
+      serveBuiltClient: false,
+      requestTimeoutMs: 500,
+    });
+    try {
+      const url = await listening(app);
+      const me = await t.member();
+      const live = await stream(url, me.token);
+      await new Promise((resolve) => setTimeout(resolve, 2000)); // the server checks every second
+      const { id: postId } = await t.caller(me.token).posts.create({ content: 'still there' });
+      await live.next('post', (data) => data.postId === postId);
+      live.close();
+    } finally {
+      await app.close();
+    }
+  });
+
   it('end when the app closes, so a shutdown is not held up by them', async () => {
     t = await makeTestApp();
     const url = await listening(t.app);
