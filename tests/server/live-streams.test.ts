@@ -91,15 +91,17 @@ describe('event streams', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
-  it('leave the request limits alone: a stream is one connection and holds no request slot', async () => {
-    t = await makeTestApp({ config: { rateLimit: true, requestsPer5Minutes: 3 } });
+  it("count once each against the request limit, and hold none of the member's request slots", async () => {
+    t = await makeTestApp({ config: { rateLimit: true, requestsPer5Minutes: 8 } });
     const url = await listening(t.app);
     const me = await t.member();
-    // Five streams stay open; the member's requests are still answered, each counted once.
+    // Five streams stay open (more than the 4 requests a member has answered at once), and count 5.
     for (let i = 0; i < 5; i++) await stream(url, me.token);
     const feed = `${url}/trpc/posts.feed?input=${encodeURIComponent(JSON.stringify({}))}`;
-    for (let i = 0; i < 3; i++) {
-      expect((await fetch(feed, { headers: { authorization: me.token } })).status).toBe(200);
-    }
+    const read = () => fetch(feed, { headers: { authorization: me.token } });
+    for (let i = 0; i < 3; i++) expect((await read()).status).toBe(200);
+    expect((await read()).status).toBe(429);
+    const refused = await fetch(`${url}/events`, { headers: { authorization: me.token } });
+    expect(refused.status).toBe(429);
   });
 });
