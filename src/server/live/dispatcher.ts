@@ -79,7 +79,14 @@ export function dispatchLiveEvents(store: Store, streams: StreamRegistry, option
     }
   }
 
-  const unsubscribe = store.subscribe(onEvent);
+  // The store calls listeners right after a commit: a failure here must not look like the write's.
+  const unsubscribe = store.subscribe((event) => {
+    try {
+      onEvent(event);
+    } catch (error) {
+      options.onError(error);
+    }
+  });
   return () => {
     unsubscribe();
     clearTimeout(flushing);
