@@ -46,7 +46,7 @@ export async function liveUpdates(
     // security headers set for every answer still go out.
     reply.hijack();
     const response = reply.raw;
-    request.raw.socket.setNoDelay(true);
+    request.raw.socket?.setNoDelay(true);
     response.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',

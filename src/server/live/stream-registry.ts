@@ -28,6 +28,7 @@ export type RegistryOptions = {
 export function createStreamRegistry({ perMember, heartbeatMs, maxBufferedBytes }: RegistryOptions) {
   const byMember = new Map<string, LiveStream[]>();
   const all = new Set<LiveStream>();
+  let closed = false;
 
   const remove = (stream: LiveStream) => {
     if (!all.delete(stream)) return;
@@ -75,8 +76,10 @@ export function createStreamRegistry({ perMember, heartbeatMs, maxBufferedBytes 
       byMember.set(memberId, theirs);
       if (theirs.length > perMember) theirs[0]!.close();
       response.once('close', () => remove(stream));
-      // The client may have gone while its token was checked: its 'close' has come already.
+      // The client may have gone while its token was checked: its 'close' has come already. A stream that
+      // opens while the server shuts down ends at once.
       if (response.closed || !response.socket || response.socket.destroyed) remove(stream);
+      else if (closed) stream.close();
       return stream;
     },
     /** The members who have a stream here. */
@@ -88,6 +91,7 @@ export function createStreamRegistry({ perMember, heartbeatMs, maxBufferedBytes 
     },
     /** Ends every stream (shutdown) and the heartbeat. */
     closeAll() {
+      closed = true;
       clearInterval(heartbeat);
       for (const stream of [...all]) stream.close();
     },
