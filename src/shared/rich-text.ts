@@ -36,8 +36,17 @@ const pattern = new RegExp(
 const trailingNonWord = new RegExp(String.raw`[^${word}]+$`, 'u');
 const hasLetter = /[\p{L}\p{M}_]/u;
 
-/** The folded form under which a tag is stored and looked up. */
-export const tagKey = (tag: string) => tag.normalize('NFKC').toLowerCase();
+const onlyWordChars = new RegExp(String.raw`^[${word}]+$`, 'u');
+
+/**
+ * The folded form under which a tag is stored and looked up. NFKC spells a few characters out with others a
+ * tag cannot hold (`⑴` as `(1)`, `ﷺ` with spaces): such a tag is only lower-cased, so that every key is a tag
+ * and its `/tag/:tag` link is one the tag feed accepts.
+ */
+export function tagKey(tag: string): string {
+  const folded = tag.normalize('NFKC').toLowerCase();
+  return onlyWordChars.test(folded) ? folded : tag.toLowerCase();
+}
 
 /** A link's end, less the punctuation that ends a sentence around it and an unbalanced `)` or `]`. */
 function trimLink(link: string): string {
@@ -66,7 +75,8 @@ export function parseRichText(text: string): Segment[] {
     let segment: Segment | undefined;
     if (link) {
       const href = trimLink(link);
-      if (href.length > 'https://'.length) segment = { kind: 'link', text: href, href };
+      // Something must be left after the scheme: `http://x` is a link, a bare `https://` is not.
+      if (/^https?:\/\/./.test(href)) segment = { kind: 'link', text: href, href };
     } else if (mention) {
       const name = mention.replace(trailingNonWord, '');
       if (name && name.length <= limits.usernameMax) {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { limits, reservedUsernames } from './limits.js';
+// rich-text.ts imports usernameKey from here; each uses the other only inside functions, so the cycle is safe.
+import { parseRichText, tagKey } from './rich-text.js';
 
 /** "X is required." when missing, "X must be text." when of another type. */
 const textError = (label: string) => (issue: { input?: unknown }) =>
@@ -110,6 +112,18 @@ export const cursor = z
   .string()
   .max(300, 'That page cursor is not valid. Start again from the first page.')
   .nullish();
+/**
+ * A hashtag's feed, `/tag/:tag` (issue 16): a tag as shared/rich-text.ts reads one after a `#` (1 to 100
+ * letters, digits and `_`, at least one not a digit), given without the `#`, folded as tags are stored.
+ */
+export const tag = z
+  .string({ error: textError('A tag') })
+  .refine((value) => {
+    const [segment, ...rest] = parseRichText(`#${value}`);
+    return rest.length === 0 && segment?.kind === 'tag' && segment.text === `#${value}`;
+  }, `A tag is 1 to ${limits.tagMax} letters, digits or underscores, at least one of them not a digit, without the #.`)
+  .transform((value) => tagKey(value));
+
 export const feedMode = z.enum(['latest', 'trending'], {
   error: 'The feed mode must be latest or trending.',
 });

@@ -4,6 +4,7 @@ import {
   bookmarksPage,
   explorePage,
   homeFeedPage,
+  tagPage,
   userPostsPage,
 } from '../../src/server/domain/post-cards.js';
 import type { Page } from '../../src/server/domain/views.js';
@@ -29,6 +30,8 @@ export type ReadPlan = {
   authors: { id: string; username: string }[];
   /** Posts whose comments are walked. */
   posts: string[];
+  /** Tags whose feeds are walked (folded). */
+  tags?: string[];
 };
 
 /** Every answer of every read in `plan`, by a name that says what was read. */
@@ -39,6 +42,9 @@ export async function readEverything(store: Store, plan: ReadPlan): Promise<Map<
   };
   for (const viewer of plan.viewers) {
     await read(`explore as ${viewer}`, () => walk((cursor) => explorePage(store, viewer, cursor)));
+    for (const tag of plan.tags ?? []) {
+      await read(`#${tag} as ${viewer}`, () => walk((cursor) => tagPage(store, viewer, tag, cursor)));
+    }
     for (const author of plan.authors) {
       await read(`posts of ${author.username} as ${viewer}`, () =>
         walk((cursor) => userPostsPage(store, viewer, author.username, cursor)),
@@ -55,7 +61,11 @@ export async function readEverything(store: Store, plan: ReadPlan): Promise<Map<
     await read(`who to follow for ${viewer}`, () => whoToFollow(store, viewer));
   }
   for (const post of plan.posts) {
-    await read(`comments of ${post}`, () => walk((cursor) => commentsPage(store, post, cursor)));
+    for (const viewer of plan.viewers) {
+      await read(`comments of ${post} as ${viewer}`, () =>
+        walk((cursor) => commentsPage(store, viewer, post, cursor)),
+      );
+    }
     await read(`post ${post}`, () => store.read.posts.find(post));
   }
   for (const author of plan.authors) {

@@ -78,8 +78,8 @@ const readEveryPage = () =>
     await bookmarksPage(store, busiest.id);
     await profileByUsername(store, busiest.id, popular);
     await whoToFollow(store, busiest.id);
-    const comments = await commentsPage(store, commented);
-    await commentsPage(store, commented, comments.nextCursor);
+    const comments = await commentsPage(store, busiest.id, commented);
+    await commentsPage(store, busiest.id, commented, comments.nextCursor);
   });
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };

@@ -58,6 +58,7 @@ beforeAll(async () => {
   plan = {
     viewers: [null, busy.id, marker.id, demo.id],
     authors: [busy, marker, writer, demo, { id: quiet.id, username: quiet.username }],
+    tags: ['both', 'engines_0', 'engines_1', 'nothing'],
     posts: ids('select id from posts order by comment_count desc, id limit 4').concat(
       ids('select id from posts where comment_count = 0 limit 1'),
       ['no-such-post'],
@@ -79,8 +80,18 @@ async function writeSome(store: Store) {
   for (const post of newest.slice(5, 7)) await dislikePost(store, demo, post).catch(() => {});
   for (const post of newest.slice(2, 9)) await addBookmark(store, demo, post);
   for (const post of newest.slice(0, 3)) {
-    const comment = await addComment(store, demo, post, `Seen "${post}" \\ \n\u00e9\u{1F600}`);
+    const comment = await addComment(
+      store,
+      demo,
+      post,
+      `Seen "${post}" \\ \n\u00e9\u{1F600} @${writer.username}`,
+    );
     await voteComment(store, busy, post, comment, 'up');
+  }
+  // Issue 16: mentions of members who exist (and one who does not) and tags, on posts and comments.
+  for (let i = 0; i < 3; i++) {
+    const text = `Hello @${busy.username}, @${writer.username} and @nobody-here #Both #engines_${i % 2}`;
+    await createPost(store, demo, text);
   }
   for (const id of ids('select id from users order by follower_count desc limit 5')) {
     await follow(store, demo, id).catch(() => {});
@@ -101,6 +112,11 @@ describe('the PostgreSQL store reads as the SQLite store does', () => {
     expect((answers.get('explore as null') as unknown[]).length).toBe(41); // 805 posts, 20 a page
     expect((answers.get(`home latest of ${busy.id}`) as unknown[]).length).toBeGreaterThan(5);
     expect(answers.get(`bookmarks of ${demo.id}`)).toMatchObject([{ total: 7 }]);
+    // The tag feeds and mentions compared above are not empty ones.
+    const [tagged] = answers.get('#both as null') as { items: { mentions: string[] }[] }[];
+    expect(tagged!.items).toHaveLength(3);
+    expect(tagged!.items[0]!.mentions).toContain(writer.username);
+    expect((answers.get('#engines_0 as null') as { items: unknown[] }[])[0]!.items).toHaveLength(2);
   });
 
   it('cards keep the order asked for and leave out posts that are gone', async () => {

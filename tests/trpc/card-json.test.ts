@@ -74,7 +74,9 @@ describe('cards written by SQLite', () => {
         new Date(at).toISOString(),
         new Date(at + 90).toISOString(),
       ]);
-      expect((await t.caller().comments.list({ postId })).items[0]).toEqual(comment);
+      // The post page's comment is the card's, with its score and my vote.
+      const listed = (await t.caller().comments.list({ postId })).items[0];
+      expect(listed).toEqual({ ...comment, score: 0, myVote: null });
     }
   });
 
@@ -158,6 +160,7 @@ describe('cards written by SQLite', () => {
         'latestComments',
         'likeCount',
         'likedByMe',
+        'mentions',
         'updatedAt',
       ].sort(),
     );
@@ -165,7 +168,7 @@ describe('cards written by SQLite', () => {
       expect(Object.keys(user).sort()).toEqual(['firstName', 'id', 'lastName', 'profilePic', 'username']);
     }
     expect(Object.keys(card!.latestComments[0]!).sort()).toEqual(
-      ['author', 'createdAt', 'id', 'postId', 'text', 'updatedAt'].sort(),
+      ['author', 'createdAt', 'id', 'mentions', 'postId', 'text', 'updatedAt'].sort(),
     );
   });
 });

@@ -45,6 +45,7 @@ describe('posts.create', () => {
       likedByMe: false,
       dislikedByMe: false,
       bookmarkedByMe: false,
+      mentions: [],
       latestComments: [],
     });
     expect(await t.caller().posts.byId({ postId: card.id })).toMatchObject({ content: 'Hello, Realm!' });
@@ -215,6 +216,7 @@ describe('reading posts', () => {
       text: 'comment 6',
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      mentions: [],
       author: {
         id: me.id,
         username: me.username,

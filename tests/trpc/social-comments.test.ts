@@ -35,6 +35,7 @@ describe('comments.add and comments.list', () => {
         text: 'well said',
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
+        mentions: [],
         author: {
           id: me.id,
           username: me.username,
@@ -46,7 +47,7 @@ describe('comments.add and comments.list', () => {
     ]);
   });
 
-  it('lists all comments of a post newest first, in pages of 20, signed out', async () => {
+  it('lists all comments of a post oldest first, in pages of 20, signed out', async () => {
     t = await makeTestApp();
     const me = await t.member();
     const { id: postId } = await t.caller(me.token).posts.create({ content: 'busy post' });
@@ -56,10 +57,10 @@ describe('comments.add and comments.list', () => {
     }
     const first = await t.caller().comments.list({ postId });
     expect(first.items).toHaveLength(20);
-    expect(first.items[0]!.text).toBe('c22');
+    expect(first.items[0]!.text).toBe('c0');
     expect(first.nextCursor).toEqual(expect.any(String));
     const second = await t.caller().comments.list({ postId, cursor: first.nextCursor });
-    expect(second.items.map((c) => c.text)).toEqual(['c2', 'c1', 'c0']);
+    expect(second.items.map((c) => c.text)).toEqual(['c20', 'c21', 'c22']);
     expect(second.nextCursor).toBeNull();
     expect((await t.caller().posts.byId({ postId })).commentCount).toBe(23);
   });

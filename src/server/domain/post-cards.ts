@@ -91,3 +91,13 @@ export async function bookmarksPage(
   ]);
   return toPage(store, viewerId, rows, { total });
 }
+
+/** A hashtag's feed (issue 16): the posts whose text has the (folded) tag, newest first. */
+export async function tagPage(
+  store: Store,
+  viewerId: string | null,
+  tag: string,
+  cursor?: string | null,
+): Promise<Page<PostCard>> {
+  return toPage(store, viewerId, await store.read.feeds.byTag(tag, keyOf('latest', cursor)));
+}

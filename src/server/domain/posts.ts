@@ -43,14 +43,16 @@ export async function editPost(store: Store, actor: Actor, postId: string, conte
 
 /**
  * Comments, reactions, votes, bookmarks and notifications go with the post (foreign keys cascade): no
- * dangling ids. Those it notified hear that their notifications changed.
+ * dangling ids. Those it notified (its author, the members its text and its comments mention) hear that their
+ * notifications changed.
  */
 export async function deletePost(store: Store, actor: Actor, postId: string): Promise<void> {
   await store.write(async (tx) => {
     if ((await requirePost(tx, postId)).authorId !== actor.id) throw notOwner(messages.deletePostNotOwner);
+    const notified = await tx.notifications.recipientsOf(postId);
     await recordMentions(tx, actor.id, { postId, commentId: null }, '', now());
     await tx.posts.delete(postId);
-    tx.live.emit({ type: 'notifications', memberId: actor.id });
+    for (const memberId of notified) tx.live.emit({ type: 'notifications', memberId });
     tx.live.emit({ type: 'post-changed', postId });
   });
 }

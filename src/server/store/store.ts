@@ -105,6 +105,9 @@ export type MemberListing = {
 /** A row of a list written as JSON by the database, with its key in the list's order. */
 export type JsonRow = { json: string; createdAt: number; id: string };
 
+/** A notification group written as JSON by the database, with its key in the list's order. */
+export type NotificationRow = { json: string; latestAt: number; id: string };
+
 /** A fixed window of a sign-in counter (domain/sign-in-limits.ts). */
 export type WindowRow = { hits: number; windowStart: number };
 
@@ -145,12 +148,17 @@ export type Reads = {
     /** My bookmarks, most recently bookmarked first, keyed by (bookmarkedAt, postId). */
     bookmarks(viewerId: string, key: SortKey | null): Promise<KeyRow[]>;
     bookmarkCount(viewerId: string): Promise<number>;
+    /** The posts with this (folded) tag, newest first, keyed by (createdAt, postId) as Latest is. */
+    byTag(tag: string, key: SortKey | null): Promise<KeyRow[]>;
   };
   cards: {
     /** The PostCards (domain/views.ts) of these posts as a JSON array, in this order, deleted ones left out. */
     json(viewerId: string | null, postIds: string[]): Promise<string>;
-    /** Up to a page and one more of a post's comments as CommentView JSON, newest first, below the key. */
-    commentsBelow(postId: string, key: [number, string]): Promise<JsonRow[]>;
+    /**
+     * Up to a page and one more of a post's comments as ThreadComment JSON (score, the viewer's vote),
+     * oldest first, above the key (createdAt, id) of the last one shown.
+     */
+    thread(viewerId: string | null, postId: string, key: [number, string]): Promise<JsonRow[]>;
   };
   legacy: {
     /**
@@ -182,6 +190,18 @@ export type Reads = {
   counters: {
     /** The hits on `key` in the window that is still open at `now`, if any. */
     current(key: string, windowMs: number, now: number): Promise<WindowRow | undefined>;
+  };
+  notifications: {
+    /** The member's groups newer than their read marker, counted up to 100 (the bell shows "99+"). */
+    unreadCount(memberId: string): Promise<number>;
+    /**
+     * Up to a page and one more of the member's notifications, newest first by (latestAt, id) below `key`
+     * (or from the newest), each a NotificationView (domain/views.ts) as JSON text. Groups with no actor left
+     * are never shown.
+     */
+    page(memberId: string, key: [number, string] | null): Promise<NotificationRow[]>;
+    /** The members with notifications about this post (its likes, comments and mentions). */
+    recipientsOf(postId: string): Promise<string[]>;
   };
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the

@@ -4,6 +4,7 @@ import { bookmarksRouter } from './routers/bookmarks.js';
 import { commentsRouter } from './routers/comments.js';
 import { followRouter } from './routers/follow.js';
 import { instanceRouter } from './routers/instance.js';
+import { notificationsRouter } from './routers/notifications.js';
 import { postsRouter } from './routers/posts.js';
 import { usersRouter } from './routers/users.js';
 
@@ -15,6 +16,7 @@ export const appRouter = router({
   bookmarks: bookmarksRouter,
   follow: followRouter,
   instance: instanceRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

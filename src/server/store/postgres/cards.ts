@@ -15,17 +15,37 @@ import { statement } from './statement.js';
 export const isoTimeSql = (ms: string) =>
   `to_char(timestamp 'epoch' + ${ms} * interval '1 millisecond', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A CommentView of the comment `c`, its author written by `author` (of `cu`, or a subquery). */
-function commentJson(author: string) {
-  return `json_build_object('id', c.id, 'postId', c.post_id, 'author', ${author}, 'text', c.text,
-    'createdAt', ${isoTimeSql('c.created_at')}, 'updatedAt', ${isoTimeSql('c.updated_at')})`;
-}
+/**
+ * The usernames of the members a text mentions (`post_mentions` or `comment_mentions` rows of `id`). Only a
+ * text with an `@` can mention anyone (shared/rich-text.ts), so most cards skip the lookup. In the order of
+ * the members' ids, as SQLite gives them (bytes: collation "C").
+ */
+const mentionsJson = (table: 'post_mentions' | 'comment_mentions', id: string, text: string) =>
+  `case when strpos(${text}, '@') = 0 then '[]'::json else (
+    select coalesce(json_agg(mu.username order by m.user_id collate "C"), '[]'::json) from ${table} m
+    join users mu on mu.id = m.user_id where m.${table === 'post_mentions' ? 'post_id' : 'comment_id'} = ${id}) end`;
 
-// A post's latest comments come from its index and stop at 4; posts with none skip the lookup. Each
-// author is a subquery on the users' key: joined, the planner hashed every member once per post.
+// Each comment's author is a subquery on the users' key: joined, the planner hashed every member once per
+// post (and sorted the post page's comments instead of reading them in the index's order).
 const commentAuthor = `(select ${publicUserJson('cu')} from users cu where cu.id = c.author_id)`;
+
+/** The fields of a CommentView of the comment `c`. */
+const commentFields = `'id', c.id, 'postId', c.post_id, 'author', ${commentAuthor}, 'text', c.text,
+  'createdAt', ${isoTimeSql('c.created_at')}, 'updatedAt', ${isoTimeSql('c.updated_at')},
+  'mentions', ${mentionsJson('comment_mentions', 'c.id', 'c.text')}`;
+
+/**
+ * A ThreadComment: a CommentView with its score (upvotes less downvotes, from the comment's votes by the
+ * primary key's prefix) and the vote of the viewer `$1` (one primary-key lookup; null signed out).
+ */
+const threadJson = `json_build_object(${commentFields},
+  'score', (select coalesce(sum(case when v.kind = 'up' then 1 else -1 end), 0)::int from comment_votes v
+            where v.comment_id = c.id),
+  'myVote', (select mv.kind from comment_votes mv where mv.comment_id = c.id and mv.user_id = $1))`;
+
+// A post's latest comments come from its index and stop at 4; posts with none skip the lookup.
 const latestComments = `case when p.comment_count = 0 then '[]'::json else (
-  select coalesce(json_agg(${commentJson(commentAuthor)} order by c.created_at desc, c.id desc), '[]'::json)
+  select coalesce(json_agg(json_build_object(${commentFields}) order by c.created_at desc, c.id desc), '[]'::json)
   from (select id, post_id, author_id, text, created_at, updated_at from comments where post_id = p.id
         order by created_at desc, id desc limit ${limits.latestComments}) as c) end`;
 
@@ -34,7 +54,8 @@ const cardJson = `json_build_object('id', p.id, 'author', ${publicUserJson('pu')
   'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')},
   'likeCount', p.like_count, 'commentCount', p.comment_count,
   'likedByMe', coalesce(r.kind = 'like', false), 'dislikedByMe', coalesce(r.kind = 'dislike', false),
-  'bookmarkedByMe', b.user_id is not null, 'latestComments', ${latestComments})`;
+  'bookmarkedByMe', b.user_id is not null,
+  'mentions', ${mentionsJson('post_mentions', 'p.id', 'p.content')}, 'latestComments', ${latestComments})`;
 
 // The cards of the posts whose ids are bound as an array, in that order.
 const cards = statement<{ json: string | null }>(
@@ -47,21 +68,22 @@ const cards = statement<{ json: string | null }>(
    left join bookmarks b on b.user_id = $1 and b.post_id = p.id`,
 );
 
-// A page of one post's comments, newest first, below the key (createdAt, id) of the last one shown.
-const comments = statement<Omit<JsonRow, 'createdAt'> & { createdAt: string }>(
-  'comments-below',
-  `select ${commentJson(publicUserJson('cu'))}::text as json, c.created_at as "createdAt", c.id
-   from comments c join users cu on cu.id = c.author_id
-   where c.post_id = $1 and (c.created_at, c.id) < ($2::bigint, $3)
-   order by c.created_at desc, c.id desc limit ${limits.pageSize + 1}`,
+// A page of one post's comments, oldest first, above the key (createdAt, id) of the last one shown: one
+// range of comments_post_created_idx, so a post with 10,000 comments reads as few rows as one with 10.
+const thread = statement<Omit<JsonRow, 'createdAt'> & { createdAt: string }>(
+  'comments-thread',
+  `select ${threadJson}::text as json, c.created_at as "createdAt", c.id
+   from comments c
+   where c.post_id = $2 and (c.created_at, c.id) > ($3::bigint, $4)
+   order by c.created_at, c.id limit ${limits.pageSize + 1}`,
 );
 
 export function cardReads(db: Queryable): Reads['cards'] {
   return {
     json: async (viewerId, postIds) =>
       postIds.length === 0 ? '[]' : ((await cards(db, [viewerId, postIds]))[0]?.json ?? '[]'),
-    async commentsBelow(postId, key) {
-      const rows = await comments(db, [postId, ...key]);
+    async thread(viewerId, postId, key) {
+      const rows = await thread(db, [viewerId, postId, ...key]);
       return rows.map((row) => ({ ...row, createdAt: Number(row.createdAt) }));
     },
   };

@@ -85,6 +85,14 @@ const bookmarks = arrayStatement<KeyRow>(
    where user_id = $1 and (created_at, post_id) < ($2::bigint, $3)
    order by created_at desc, post_id desc limit ${page}`,
 );
+// A tag's posts, newest first, from post_tags_tag_created_idx alone (post_tags keeps each post's createdAt):
+// the key is Latest's, (createdAt, postId).
+const byTag = arrayStatement<KeyRow>(
+  'feed-by-tag',
+  `select post_id, json_build_array(created_at, post_id)::text from post_tags
+   where tag = $1 and (created_at, post_id) < ($2::bigint, $3)
+   order by created_at desc, post_id desc limit ${page}`,
+);
 const bookmarkCount = statement<{ n: number }>(
   'feed-bookmark-count',
   'select count(*)::int as n from bookmarks where user_id = $1',
@@ -97,5 +105,6 @@ export function feedReads(db: Queryable): Reads['feeds'] {
     byAuthor: (authorId, key) => byAuthor(db, [authorId, ...cursorOf('latest', key)]),
     bookmarks: (viewerId, key) => bookmarks(db, [viewerId, ...cursorOf('latest', key)]),
     bookmarkCount: async (viewerId) => (await bookmarkCount(db, [viewerId]))[0]?.n ?? 0,
+    byTag: (tag, key) => byTag(db, [tag, ...cursorOf('latest', key)]),
   };
 }

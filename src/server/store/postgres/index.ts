@@ -14,6 +14,7 @@ import { legacyReads } from './legacy.js';
 import { notifyLive } from './live-channel.js';
 import { listenLive, type LiveListener } from './live-listener.js';
 import { memberReads, memberWrites } from './members.js';
+import { notificationReads } from './notifications.js';
 import {
   bookmarkWrites,
   commentWrites,
@@ -68,6 +69,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     feeds: feedReads(pool),
     cards: cardReads(pool),
     legacy: legacyReads(pool),
+    notifications: notificationReads(pool),
     counters: counterReads(pool),
     fanOut: fanOutReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
@@ -87,7 +89,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     follows: followWrites(db),
     tags: tagWrites(db),
     mentions: mentionWrites(db),
-    notifications: notificationWrites(db),
+    notifications: { ...notificationReads(db), ...notificationWrites(db) },
     live: { emit: (event) => void events.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db, sweeps) },
     feeds: feedReads(db),

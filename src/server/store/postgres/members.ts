@@ -117,10 +117,17 @@ async function deleteMember(db: Queryable, userId: string): Promise<void> {
      where id in (select followee_id from follows where follower_id = $1)`,
     [userId],
   );
-  // Notifications about them alone go with them; a group with others loses only their name (a cascade).
+  // Notifications about them alone go with them; a group with others loses only their name (a cascade)
+  // and takes the time of its newest other actor, as after an unlike.
   await db.query(
     `delete from notifications n where n.id in (select notification_id from notification_actors
      where actor_id = $1) and (select count(*) from notification_actors a where a.notification_id = n.id) = 1`,
+    [userId],
+  );
+  await db.query(
+    `update notifications n set latest_at = (select max(a.created_at) from notification_actors a
+     where a.notification_id = n.id and a.actor_id <> $1)
+     where n.id in (select notification_id from notification_actors where actor_id = $1)`,
     [userId],
   );
   await db.query('delete from users where id = $1', [userId]);

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { limits } from '../../../shared/limits.js';
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
-import { bookmarks, follows, posts } from './schema.js';
+import { bookmarks, follows, posts, postTags } from './schema.js';
 import type { FeedMode, KeyRow, Reads, SortKey } from '../store.js';
 
 // Each query finds a page's posts in the feed's order (a page and one more, to know whether more follow),
@@ -128,6 +128,26 @@ const bookmarksQuery = preparedOnce((db) =>
     .limit(limits.pageSize + 1)
     .prepare(),
 );
+// A tag's posts, newest first, from post_tags_tag_created_idx alone (post_tags keeps each post's createdAt):
+// the key is Latest's, (createdAt, postId).
+const byTagQuery = preparedOnce((db) =>
+  db
+    .select({
+      id: postTags.postId,
+      key: sql<string>`json_array(${postTags.createdAt}, ${postTags.postId})`,
+    })
+    .from(postTags)
+    .where(
+      and(
+        eq(postTags.tag, sql.placeholder('tag')),
+        sql`(${postTags.createdAt}, ${postTags.postId}) < (${sql.placeholder('k0')}, ${sql.placeholder('k1')})`,
+      ),
+    )
+    .orderBy(desc(postTags.createdAt), desc(postTags.postId))
+    .limit(limits.pageSize + 1)
+    .prepare(),
+);
+
 const bookmarkCount = preparedOnce((db) =>
   db
     .select({ n: count() })
@@ -150,5 +170,6 @@ export function feedReads(db: Db): Reads['feeds'] {
     bookmarks: async (viewerId, key) =>
       keyRows(bookmarksQuery(db).values({ viewerId, ...keyValues('latest', key) })),
     bookmarkCount: async (viewerId) => bookmarkCount(db).get({ viewerId })?.n ?? 0,
+    byTag: async (tag, key) => keyRows(byTagQuery(db).values({ tag, ...keyValues('latest', key) })),
   };
 }

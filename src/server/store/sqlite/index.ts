@@ -12,6 +12,7 @@ import { fanOutReads } from './fan-out.js';
 import { feedReads } from './feeds.js';
 import { legacyReads } from './legacy.js';
 import { memberReads, memberWrites } from './members.js';
+import { notificationReads } from './notifications.js';
 import {
   bookmarkWrites,
   commentWrites,
@@ -54,7 +55,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     follows: followWrites(db),
     tags: tagWrites(db),
     mentions: mentionWrites(db),
-    notifications: notificationWrites(db),
+    notifications: { ...notificationReads(db), ...notificationWrites(db) },
     live: { emit: (event) => void emitted.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db) },
     feeds: feedReads(db),
@@ -70,6 +71,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     feeds: gate.guard(tx.feeds),
     cards: gate.guard(tx.cards),
     legacy: gate.guard(tx.legacy),
+    notifications: gate.guard(notificationReads(db)),
     counters: gate.guard(counterReads(db)),
     fanOut: gate.guard(tx.fanOut),
     ...gate.guard({ version: tx.version }),

@@ -143,8 +143,10 @@ function deleteMember(db: Db, userId: string): void {
     )
     .run();
 
-  // Notifications about them alone go with them; a group with others loses only their name (a cascade).
+  // Notifications about them alone go with them; a group with others loses only their name (a cascade)
+  // and takes the time of its newest other actor, as after an unlike.
   dropTheirNotifications(db).run({ userId });
+  retimeTheirGroups(db).run({ userId });
   db.delete(users).where(eq(users.id, userId)).run();
 }
 
@@ -161,5 +163,13 @@ const dropTheirNotifications = preparedOnce((db: Db) =>
     `delete from notifications where id in (select notification_id from notification_actors
      where actor_id = :userId) and (select count(*) from notification_actors a
      where a.notification_id = notifications.id) = 1`,
+  ),
+);
+
+const retimeTheirGroups = preparedOnce((db: Db) =>
+  db.$client.prepare<{ userId: string }>(
+    `update notifications set latest_at = (select max(a.created_at) from notification_actors a
+     where a.notification_id = notifications.id and a.actor_id <> :userId)
+     where id in (select notification_id from notification_actors where actor_id = :userId)`,
   ),
 );

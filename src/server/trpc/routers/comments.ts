@@ -11,7 +11,7 @@ const commentRef = z.object({ postId: id, commentId: id });
 export const commentsRouter = router({
   list: publicProcedure
     .input(z.object({ postId: id, cursor }))
-    .query(({ ctx, input }) => commentsPage(ctx.store, input.postId, input.cursor)),
+    .query(({ ctx, input }) => commentsPage(ctx.store, ctx.viewerId, input.postId, input.cursor)),
   add: protectedProcedure
     .input(z.object({ postId: id, text: commentText }))
     .mutation(async ({ ctx, input }) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { cursor, feedMode, id, lookupUsername, postContent } from '../../../shared/schemas.js';
-import { explorePage, homeFeedPage, postCard, userPostsPage } from '../../domain/post-cards.js';
+import { cursor, feedMode, id, lookupUsername, postContent, tag } from '../../../shared/schemas.js';
+import { explorePage, homeFeedPage, postCard, tagPage, userPostsPage } from '../../domain/post-cards.js';
 import { createPost, deletePost, dislikePost, editPost, likePost } from '../../domain/posts.js';
 import { protectedProcedure, publicProcedure, router } from '../init.js';
 
@@ -17,6 +17,9 @@ export const postsRouter = router({
   byUser: publicProcedure
     .input(z.object({ username: lookupUsername, cursor }))
     .query(({ ctx, input }) => userPostsPage(ctx.store, ctx.viewerId, input.username, input.cursor)),
+  byTag: publicProcedure
+    .input(z.object({ tag, cursor }))
+    .query(({ ctx, input }) => tagPage(ctx.store, ctx.viewerId, input.tag, input.cursor)),
   byId: publicProcedure
     .input(postId)
     .query(({ ctx, input }) => postCard(ctx.store, ctx.viewerId, input.postId)),

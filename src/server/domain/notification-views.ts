@@ -1,0 +1,43 @@
+import { limits } from '../../shared/limits.js';
+import type { Store } from '../store/store.js';
+import type { Actor } from './auth.js';
+import { now } from './clock.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import type { NotificationView, Page } from './views.js';
+
+// Issue 16: a member's notifications, newest first in pages of 20, the bell's unread count and the read
+// marker. Who is notified of what is domain/notifications.ts; this is what they see of it.
+
+export async function notificationsPage(
+  store: Store,
+  memberId: string,
+  cursor?: string | null,
+): Promise<Page<NotificationView>> {
+  const key = cursor ? decodeCursor<[number, string]>(cursor, ['number', 'string']) : null;
+  const rows = await store.read.notifications.page(memberId, key);
+  const items = rows.slice(0, limits.pageSize);
+  const last = items.at(-1);
+  return {
+    items: items.map((row) => JSON.parse(row.json) as NotificationView),
+    nextCursor: rows.length > limits.pageSize && last ? encodeCursor([last.latestAt, last.id]) : null,
+  };
+}
+
+/** Counted up to 100: the bell shows "99+" above 99. */
+export async function unreadCount(store: Store, memberId: string): Promise<{ count: number }> {
+  return { count: await store.read.notifications.unreadCount(memberId) };
+}
+
+/**
+ * Marks read everything up to `upTo` (Unix ms: the newest `at` the member has seen). The marker never moves
+ * back, nor beyond now: a time from the future would silence what comes later. A group that gains an actor
+ * later is newer than it, so unread again. The member's other tabs hear of it (their bells). Answers the
+ * unread count that is left.
+ */
+export async function markRead(store: Store, actor: Actor, upTo: number): Promise<{ count: number }> {
+  return store.write(async (tx) => {
+    await tx.notifications.markRead(actor.id, Math.min(upTo, now()));
+    tx.live.emit({ type: 'notifications', memberId: actor.id });
+    return { count: await tx.notifications.unreadCount(actor.id) };
+  });
+}

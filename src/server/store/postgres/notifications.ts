@@ -1,0 +1,72 @@
+import { limits } from '../../../shared/limits.js';
+import type { NotificationRow, Reads } from '../store.js';
+import { isoTimeSql } from './cards.js';
+import { publicUserJson } from './columns.js';
+import type { Queryable } from './queryable.js';
+import { statement } from './statement.js';
+
+// As ../sqlite/notifications.ts: a member's notifications as NotificationView JSON and the bell's unread
+// count, each one statement on the index (recipient_id, latest_at, id).
+
+/** The bell shows "99+": counting further would only read more of the index. */
+export const unreadCountMax = 100;
+const excerptLength = 100;
+const shownActors = 3;
+
+/** A key above every group: the first page starts below it. */
+const top: [number, string] = [Number.MAX_SAFE_INTEGER, ''];
+
+const hasActors = 'exists (select 1 from notification_actors x where x.notification_id = n.id)';
+
+// The newest actors of the group `n`, newest first.
+const actors = `(select coalesce(json_agg(a.actor order by a.created_at desc), '[]'::json) from (
+  select ${publicUserJson('au')} as actor, na.created_at from notification_actors na
+  join users au on au.id = na.actor_id where na.notification_id = n.id
+  order by na.created_at desc limit ${shownActors}) as a)`;
+
+const excerptOf = (table: string, column: string, id: string) =>
+  `(select json_build_object('id', e.id, 'excerpt', left(e.${column}, ${excerptLength}))
+   from ${table} e where e.id = ${id})`;
+
+/** A NotificationView of the group `n` of the member `u`. */
+const viewJson = `json_build_object('id', n.id, 'kind', n.kind, 'at', ${isoTimeSql('n.latest_at')},
+  'unread', n.latest_at > u.notifications_read_at,
+  'actors', ${actors},
+  'actorCount', (select count(*) from notification_actors c where c.notification_id = n.id),
+  'post', ${excerptOf('posts', 'content', 'n.post_id')},
+  'comment', ${excerptOf('comments', 'text', 'n.comment_id')})`;
+
+// The unread count walks the index from the newest down and stops at 100. Its `order by` says so: without
+// it PostgreSQL may take a sequential scan, betting that 100 matches come early (tests/pg/notification-plans).
+const unreadCount = statement<{ count: number }>(
+  'notifications-unread-count',
+  `select count(*)::int as count from (select 1 from notifications n
+   where n.recipient_id = $1
+     and n.latest_at > (select notifications_read_at from users where id = $1)
+     and ${hasActors}
+   order by n.latest_at desc limit ${unreadCountMax}) as unread`,
+);
+
+const page = statement<Omit<NotificationRow, 'latestAt'> & { latestAt: string }>(
+  'notifications-page',
+  `select ${viewJson}::text as json, n.latest_at as "latestAt", n.id
+   from notifications n join users u on u.id = $1
+   where n.recipient_id = $1 and (n.latest_at, n.id) < ($2::bigint, $3) and ${hasActors}
+   order by n.latest_at desc, n.id desc limit ${limits.pageSize + 1}`,
+);
+
+const recipientsOf = statement<{ id: string }>(
+  'notification-recipients-of-post',
+  'select distinct recipient_id as id from notifications where post_id = $1',
+);
+
+export function notificationReads(db: Queryable): Reads['notifications'] {
+  return {
+    unreadCount: async (memberId) => (await unreadCount(db, [memberId]))[0]?.count ?? 0,
+    async page(memberId, key) {
+      const rows = await page(db, [memberId, ...(key ?? top)]);
+      return rows.map((row) => ({ ...row, latestAt: Number(row.latestAt) }));
+    },
+    recipientsOf: async (postId) => (await recipientsOf(db, [postId])).map((row) => row.id),
+  };
+}
