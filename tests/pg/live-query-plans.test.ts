@@ -24,9 +24,6 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: await freshDatabase(inject('postgresAdminUrl')), max: 2 });
   await copyFromSqlite(source.$client, pool);
   closeDatabase(source);
-  // The generator writes no notifications: 50 groups each, so that the planner sees a table worth an index.
-  await pool.query(`insert into notifications (id, recipient_id, kind, group_key, latest_at)
-    select gen_random_uuid()::text, u.id, 'follow', 'follow:' || g, g * 1000 from users u, generate_series(1, 50) g`);
   await pool.query('analyze');
 });
 afterAll(() => pool?.end());
@@ -58,12 +55,9 @@ describe('the reads of live updates on PostgreSQL', () => {
     expect(indexes(plan).some((name) => /^follows_(pkey|followee_created_idx)$/.test(name!))).toBe(true);
   });
 
-  it('the counts of changed posts, and an unread count, by index', async () => {
+  it('the counts of changed posts: one probe of posts_pkey each', async () => {
     const counts = await plansOf((db) => fanOutReads(db).postCounts(posts));
     expect(scans(counts)).toEqual([]);
     expect(indexes(counts)).toContain('posts_pkey');
-    const unread = await plansOf((db) => fanOutReads(db).unreadCount(members[0]!));
-    expect(scans(unread)).toEqual([]);
-    expect(indexes(unread)).toContain('notifications_recipient_latest_idx');
   });
 });

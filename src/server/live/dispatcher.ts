@@ -45,7 +45,7 @@ export function dispatchLiveEvents(store: Store, streams: StreamRegistry, option
   }
 
   async function sendUnread(memberId: string) {
-    const count = await store.read.fanOut.unreadCount(memberId);
+    const count = await store.read.notifications.unreadCount(memberId);
     for (const stream of streams.streamsOf(memberId)) stream.send(sseEvent('unread', { count }));
   }
 

@@ -59,7 +59,7 @@ export async function liveUpdates(
     response.write(`retry: ${retryMs}\n\n`);
     const stream = streams.open(actor.id, response);
     try {
-      stream.hello(sseEvent('hello', { unread: await store.read.fanOut.unreadCount(actor.id) }));
+      stream.hello(sseEvent('hello', { unread: await store.read.notifications.unreadCount(actor.id) }));
     } catch (error) {
       onError(error);
       stream.close();

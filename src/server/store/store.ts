@@ -184,8 +184,6 @@ export type Reads = {
     followersAmong(authorId: string, memberIds: string[]): Promise<string[]>;
     /** The counts of these posts; deleted ones are left out. */
     postCounts(postIds: string[]): Promise<PostCounts[]>;
-    /** The member's notifications newer than their read marker, counted up to 100. */
-    unreadCount(memberId: string): Promise<number>;
   };
   counters: {
     /** The hits on `key` in the window that is still open at `now`, if any. */

@@ -15,12 +15,6 @@ const postCounts = statement<{ postId: string; likeCount: number; commentCount: 
   `select id as "postId", like_count as "likeCount", comment_count as "commentCount"
    from posts where id = any($1::text[])`,
 );
-// notifications_recipient_latest_idx: the groups newer than the marker, no more than the bell shows.
-const unreadCount = statement<{ n: string }>(
-  'fan-out-unread-count',
-  `select count(*) as n from (select 1 from notifications where recipient_id = $1
-   and latest_at > (select notifications_read_at from users where id = $1) limit 100) as unread`,
-);
 
 export function fanOutReads(db: Queryable): Reads['fanOut'] {
   return {
@@ -34,6 +28,5 @@ export function fanOutReads(db: Queryable): Reads['fanOut'] {
             likeCount: Number(row.likeCount),
             commentCount: Number(row.commentCount),
           })),
-    unreadCount: async (memberId) => Number((await unreadCount(db, [memberId]))[0]?.n ?? 0),
   };
 }

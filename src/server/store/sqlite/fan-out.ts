@@ -17,13 +17,6 @@ const statements = preparedOnce((db: Db) => ({
     `select p.id as postId, p.like_count as likeCount, p.comment_count as commentCount
      from json_each(:ids) as k cross join posts p where p.id = k.value`,
   ),
-  // notifications_recipient_latest_idx: the groups newer than the marker, no more than the bell shows.
-  unreadCount: db.$client
-    .prepare<{ id: string }, number>(
-      `select count(*) from (select 1 from notifications where recipient_id = :id
-       and latest_at > (select notifications_read_at from users where id = :id) limit 100)`,
-    )
-    .pluck(),
 }));
 
 export function fanOutReads(db: Db): Reads['fanOut'] {
@@ -34,6 +27,5 @@ export function fanOutReads(db: Db): Reads['fanOut'] {
         : statements(db).followersAmong.all({ authorId, ids: JSON.stringify(memberIds) }),
     postCounts: async (postIds) =>
       postIds.length === 0 ? [] : statements(db).postCounts.all({ ids: JSON.stringify(postIds) }),
-    unreadCount: async (memberId) => statements(db).unreadCount.get({ id: memberId }) ?? 0,
   };
 }
