@@ -68,7 +68,8 @@ export function createStreamRegistry({ perMember, heartbeatMs, maxBufferedBytes 
         },
         close() {
           remove(stream);
-          response.end();
+          // The connection goes with the stream once its last bytes are out, whatever the client does.
+          response.end(() => response.destroy());
         },
       };
       all.add(stream);

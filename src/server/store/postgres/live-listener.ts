@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { LiveEvent } from '../store.js';
 import { liveChannel, parsePayload } from './live-channel.js';
@@ -94,7 +95,8 @@ export function listenLive(options: ListenerOptions): LiveListener {
       markReady();
       const client = current;
       current = undefined;
-      await client?.end().catch(() => {});
+      // A connection still being made may never answer its end: shutting down does not wait past 1 s.
+      await Promise.race([client?.end().catch(() => {}), sleep(1000)]);
     },
   };
 }
