@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 /** One event in the text/event-stream format: `data` is JSON on one line. */
 export const sseEvent = (type: string, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -28,6 +29,9 @@ export type RegistryOptions = {
 export function createStreamRegistry({ perMember, heartbeatMs, maxBufferedBytes }: RegistryOptions) {
   const byMember = new Map<string, LiveStream[]>();
   const all = new Set<LiveStream>();
+  // Every connection that carried a stream, until it closes: a client may leave one open after its stream
+  // ended (a fetch aborted on a kept-alive connection), and the server would wait for it when it stops.
+  const sockets = new Set<Socket>();
   let closed = false;
 
   const remove = (stream: LiveStream) => {
@@ -73,6 +77,11 @@ export function createStreamRegistry({ perMember, heartbeatMs, maxBufferedBytes 
         },
       };
       all.add(stream);
+      const socket = response.socket;
+      if (socket && !sockets.has(socket)) {
+        sockets.add(socket);
+        socket.once('close', () => sockets.delete(socket));
+      }
       const theirs = [...(byMember.get(memberId) ?? []), stream];
       byMember.set(memberId, theirs);
       if (theirs.length > perMember) theirs[0]!.close();
@@ -95,6 +104,7 @@ export function createStreamRegistry({ perMember, heartbeatMs, maxBufferedBytes 
       closed = true;
       clearInterval(heartbeat);
       for (const stream of [...all]) stream.close();
+      setImmediate(() => sockets.forEach((socket) => socket.destroy()));
     },
   };
 }
