@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Navbar } from './components/navbar';
+import { decodeParam } from './lib/paths';
 import { useSession } from './lib/session';
 import { HomePage } from './pages/home-page';
 import { LoginPage } from './pages/login-page';
@@ -11,6 +12,8 @@ const BookmarkPage = lazy(() => import('./pages/bookmark-page'));
 const ProfilePage = lazy(() => import('./pages/profile-page'));
 const SignupPage = lazy(() => import('./pages/signup-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+const PostPage = lazy(() => import('./pages/post-page'));
+const TagPage = lazy(() => import('./pages/tag-page'));
 
 /** Spec section 2: a signed-out visitor goes to /auth, and the page they wanted is remembered. */
 function Protected({ children }: { children: ReactNode }) {
@@ -84,6 +87,20 @@ export function App() {
           {(params) => (
             <Protected>
               <ProfilePage username={decodeURIComponent(params.profileID)} />
+            </Protected>
+          )}
+        </Route>
+        <Route path="/post/:id">
+          {(params) => (
+            <Protected>
+              <PostPage key={params.id} postId={decodeParam(params.id)} />
+            </Protected>
+          )}
+        </Route>
+        <Route path="/tag/:tag">
+          {(params) => (
+            <Protected>
+              <TagPage tag={decodeParam(params.tag)} />
             </Protected>
           )}
         </Route>

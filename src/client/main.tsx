@@ -5,6 +5,7 @@ import { App } from './app';
 import { ToastProvider } from './lib/toast';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import './styles.css';
+import './conversations.css';
 
 function Root() {
   const [queryClient] = useState(createQueryClient);

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { limits, reservedUsernames } from './limits.js';
-// rich-text.ts imports usernameKey from here; each uses the other only inside functions, so the cycle is safe.
 import { parseRichText, tagKey } from './rich-text.js';
 
 /** "X is required." when missing, "X must be text." when of another type. */
 const textError = (label: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${label} is required.` : `${label} must be text.`;
 
-/** PRODUCT.md: usernames are unique, and match at login, without regard to case, in any script. */
-export const usernameKey = (name: string) => name.normalize('NFKC').toLowerCase();
+export { usernameKey } from './username-key.js';
 
 /**
  * PostgreSQL cannot store U+0000 in text (issue 15), so neither engine is ever given one: every text that

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { postPath } from '../lib/paths';
 import { useMe } from '../lib/session';
 import type { PostCard as Post } from '../lib/trpc-types';
 import { usePostActions } from '../lib/use-post-actions';
@@ -9,14 +10,23 @@ import { EditPostModal } from './edit-post-modal';
 import { BookmarkIcon, CommentIcon, HeartIcon } from './icons';
 import { Menu } from './menu';
 import { RelativeTime } from './relative-time';
+import { RichText } from './rich-text';
 
-/** Spec section 2 "Post card": author, options for the author, content, like, comments, bookmark. */
-export function PostCard({ post }: { post: Post }) {
+/**
+ * Spec section 2 "Post card": author, options for the author, content, like, comments, bookmark. Its time
+ * and comment count lead to the post's own page (issue 16); on that page (`onOwnPage`) the card leaves the
+ * comments to the page and going home follows deleting it.
+ */
+export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: boolean }) {
   const me = useMe();
   const actions = usePostActions();
+  const [, navigate] = useLocation();
   const [editing, setEditing] = useState(false);
   const isMine = post.author.id === me.id;
   const profile = `/profile/${encodeURIComponent(post.author.username)}`;
+  const deletePost = async () => {
+    if ((await actions.deletePost(post.id)) && onOwnPage) navigate('/', { replace: true });
+  };
 
   return (
     <article className="card post" aria-label={`Post by ${post.author.username}`}>
@@ -30,22 +40,24 @@ export function PostCard({ post }: { post: Post }) {
             <span className="username">@{post.author.username}</span>
           </span>
         </Link>
-        <span className="muted post-time">
+        <Link href={postPath(post.id)} className="muted post-time">
           <RelativeTime iso={post.createdAt} />
-        </span>
+        </Link>
         {isMine && (
           <Menu
             label="Post options"
             items={[
               { label: 'Edit', onSelect: () => setEditing(true) },
-              { label: 'Delete', onSelect: () => void actions.deletePost(post.id) },
+              { label: 'Delete', onSelect: () => void deletePost() },
             ]}
           >
             <span aria-hidden="true">⋯</span>
           </Menu>
         )}
       </header>
-      <p className="post-content">{post.content}</p>
+      <p className="post-content">
+        <RichText text={post.content} mentions={post.mentions} />
+      </p>
       <div className="post-actions">
         <span className={`action-group${post.likedByMe ? ' active' : ''}`}>
           <button
@@ -62,13 +74,13 @@ export function PostCard({ post }: { post: Post }) {
             <span className="visually-hidden"> likes</span>
           </span>
         </span>
-        <span className="action static">
+        <Link href={postPath(post.id)} className="action">
           <CommentIcon />
           <span className="count" data-testid="comment-count">
             {post.commentCount}
             <span className="visually-hidden"> comments</span>
           </span>
-        </span>
+        </Link>
         <button
           type="button"
           className={`action${post.bookmarkedByMe ? ' active' : ''}`}
@@ -79,7 +91,7 @@ export function PostCard({ post }: { post: Post }) {
           <BookmarkIcon filled={post.bookmarkedByMe} />
         </button>
       </div>
-      {post.latestComments.length > 0 && (
+      {!onOwnPage && post.latestComments.length > 0 && (
         <ul className="comments" aria-label="Latest comments">
           {post.latestComments.map((comment) => (
             <li key={comment.id}>
@@ -89,12 +101,14 @@ export function PostCard({ post }: { post: Post }) {
               >
                 {comment.author.username}
               </Link>{' '}
-              <span className="comment-text">{comment.text}</span>
+              <span className="comment-text">
+                <RichText text={comment.text} mentions={comment.mentions} />
+              </span>
             </li>
           ))}
         </ul>
       )}
-      <CommentForm onSubmit={(text) => actions.addComment(post.id, text)} />
+      {!onOwnPage && <CommentForm onSubmit={(text) => actions.addComment(post.id, text)} />}
       {editing && (
         <EditPostModal
           initial={post.content}

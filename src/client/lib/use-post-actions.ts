@@ -72,13 +72,18 @@ export function usePostActions() {
           throw error;
         },
       ),
+    /** Resolves true once the post is gone, so its own page can leave. */
     deletePost: (postId: string) =>
       remove.mutateAsync({ postId }).then(
         () => {
           postCache.remove(client, postId);
           void utils.users.invalidate();
+          return true;
         },
-        (error: unknown) => toast.error(`Could not delete the post: ${errorMessage(error)}`),
+        (error: unknown) => {
+          toast.error(`Could not delete the post: ${errorMessage(error)}`);
+          return false;
+        },
       ),
   };
 }

@@ -1,0 +1,60 @@
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import { parseRichText, type Segment } from '../../shared/rich-text';
+import { usernameKey } from '../../shared/username-key';
+import { profilePath, tagPath } from '../lib/paths';
+
+/** PRODUCT.md "The web client": a link in member text opens elsewhere and vouches for nothing. */
+const linkRel = 'nofollow noopener ugc';
+
+/** The mentioned members who exist, by folded name, each with the username as their account spells it. */
+type Members = ReadonlyMap<string, string>;
+
+function Piece({ segment, members }: { segment: Segment; members: Members }) {
+  switch (segment.kind) {
+    case 'mention': {
+      // Only a member who exists gets a link: "@nobody" would lead to an empty profile.
+      const username = members.get(usernameKey(segment.username));
+      return username === undefined ? (
+        segment.text
+      ) : (
+        <Link href={profilePath(username)} className="mention">
+          {segment.text}
+        </Link>
+      );
+    }
+    case 'tag':
+      return (
+        <Link href={tagPath(segment.tag)} className="hashtag">
+          {segment.text}
+        </Link>
+      );
+    case 'link':
+      // The parser only ever yields http(s) links; anything else stays text.
+      return /^https?:\/\//i.test(segment.href) ? (
+        <a href={segment.href} rel={linkRel} target="_blank">
+          {segment.text}
+        </a>
+      ) : (
+        segment.text
+      );
+    default:
+      return segment.text;
+  }
+}
+
+/**
+ * A post's or a comment's text (issue 16): mentions of existing members, hashtags and http(s) URLs become
+ * links, everything else is text. Member text is never HTML: React puts every piece in as text.
+ */
+export function RichText({ text, mentions }: { text: string; mentions: readonly string[] }) {
+  const segments = useMemo(() => parseRichText(text), [text]);
+  const members = useMemo(() => new Map(mentions.map((name) => [usernameKey(name), name])), [mentions]);
+  return (
+    <>
+      {segments.map((segment, index) => (
+        <Piece key={index} segment={segment} members={members} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import type { ThreadComment as Comment } from '../lib/comment-thread';
+import { profilePath } from '../lib/paths';
+import { useMe } from '../lib/session';
+import { useCommentActions } from '../lib/use-comment-actions';
+import { Avatar } from './avatar';
+import { CommentTextForm } from './comment-text-form';
+import { ConfirmDialog } from './confirm-dialog';
+import { RelativeTime } from './relative-time';
+import { RichText } from './rich-text';
+
+const fullName = (person: { firstName: string; lastName: string; username: string }) =>
+  `${person.firstName} ${person.lastName}`.trim() || person.username;
+
+/**
+ * One comment on a post's page: author, text, time, score with my vote, and Edit (its author) and Delete
+ * (its author or the post's author, spec section 5): a button shows only to whom the server allows it.
+ */
+export const ThreadComment = memo(function ThreadComment(props: {
+  comment: Comment;
+  postAuthorId: string;
+  justAdded: boolean;
+  onDeleted: () => void;
+}) {
+  const { comment } = props;
+  const me = useMe();
+  const actions = useCommentActions(comment.postId, comment);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const item = useRef<HTMLLIElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const mine = comment.author.id === me.id;
+  const mayDelete = mine || props.postAuthorId === me.id;
+  const author = fullName(comment.author);
+
+  useEffect(() => {
+    if (props.justAdded) item.current?.scrollIntoView({ block: 'nearest' });
+  }, [props.justAdded]);
+
+  // Told once the comment has left the page, whichever of it and its dialog goes first.
+  const deleted = useRef(false);
+  const onDeleted = useRef(props.onDeleted);
+  onDeleted.current = props.onDeleted;
+  useEffect(
+    () => () => {
+      if (deleted.current) onDeleted.current();
+    },
+    [],
+  );
+
+  const stopEditing = () => {
+    setEditing(false);
+    // Back to where the keyboard was: the editor is gone.
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  return (
+    <li className="thread-comment" ref={item} aria-label={`Comment by ${comment.author.username}`}>
+      <Link href={profilePath(comment.author.username)} className="thread-comment-author">
+        <Avatar person={comment.author} size={32} />
+        <span className="name">{author}</span>
+        <span className="username">@{comment.author.username}</span>
+      </Link>
+      <span className="muted thread-comment-time">
+        <RelativeTime iso={comment.createdAt} />
+      </span>
+      {editing ? (
+        <CommentTextForm
+          label="Edit comment"
+          submitLabel="Save"
+          initial={comment.text}
+          onSubmit={(text) => actions.edit(text).then(stopEditing)}
+          onCancel={stopEditing}
+        />
+      ) : (
+        <p className="thread-comment-text">
+          <RichText text={comment.text} mentions={comment.mentions} />
+        </p>
+      )}
+      <div className="thread-comment-actions">
+        <span className="vote" role="group" aria-label="Vote">
+          <button
+            type="button"
+            className="action"
+            aria-label="Upvote"
+            aria-pressed={comment.myVote === 'up'}
+            onClick={() => actions.vote('up')}
+          >
+            <span aria-hidden="true">▲</span>
+          </button>
+          <span className="score" data-testid="comment-score">
+            {comment.score}
+            <span className="visually-hidden"> points</span>
+          </span>
+          <button
+            type="button"
+            className="action"
+            aria-label="Downvote"
+            aria-pressed={comment.myVote === 'down'}
+            onClick={() => actions.vote('down')}
+          >
+            <span aria-hidden="true">▼</span>
+          </button>
+        </span>
+        {mine && !editing && (
+          <button type="button" className="text-button" ref={editButton} onClick={() => setEditing(true)}>
+            Edit
+          </button>
+        )}
+        {mayDelete && (
+          <button type="button" className="text-button" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title="Delete comment?"
+          message="The comment will be gone for everyone. This cannot be undone."
+          confirmLabel="Delete"
+          onConfirm={() => actions.delete().then(() => (deleted.current = true))}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </li>
+  );
+});

@@ -1,0 +1,53 @@
+import { Link } from 'wouter';
+import { CommentThread } from '../components/comment-thread';
+import { PostCard } from '../components/post-card';
+import { PostSkeletons } from '../components/post-list';
+import { trpc } from '../lib/trpc';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+function Missing() {
+  return (
+    <div className="column card empty">
+      <h1>Post not found</h1>
+      <p>This post doesn't exist or was deleted.</p>
+      <Link href="/" className="button">
+        Go home
+      </Link>
+    </div>
+  );
+}
+
+/** Issue 16: a post's own page, at an address a member can share: the post, then all its comments. */
+export default function PostPage({ postId }: { postId: string }) {
+  const post = trpc.posts.byId.useQuery({ postId });
+  const missing = post.error?.data?.code === 'NOT_FOUND';
+  const author = post.data?.author.username;
+  useDocumentTitle(missing ? 'Post not found' : author ? `Post by @${author}` : 'Post');
+
+  if (post.isPending) {
+    return (
+      <div className="column" aria-busy="true" aria-label="Loading the post">
+        <PostSkeletons count={1} />
+      </div>
+    );
+  }
+  if (post.isError) {
+    if (missing) return <Missing />;
+    return (
+      <div className="column card empty">
+        <h1>This post could not be loaded</h1>
+        <p>{post.error.message}</p>
+        <button type="button" className="button" onClick={() => void post.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="column">
+      <h1 className="visually-hidden">Post by @{post.data.author.username}</h1>
+      <PostCard post={post.data} onOwnPage />
+      <CommentThread post={post.data} />
+    </div>
+  );
+}
