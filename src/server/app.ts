@@ -11,6 +11,7 @@ import { addressSet, capConnectionsPerAddress } from './connection-limit.js';
 import { clientKeys, shareFairly } from './fair-share.js';
 import { apiNotFound, frameworkErrors, isApiPath, registerErrorHandling } from './http-errors.js';
 import { paths } from './paths.js';
+import { liveUpdates, type LiveOptions } from './live/events-route.js';
 import { limitRequests } from './request-limit.js';
 import { restApi } from './rest/index.js';
 import { sendSecurityHeaders } from './security-headers.js';
@@ -34,6 +35,8 @@ export type AppOptions = {
   directTrpcCalls?: boolean;
   /** How long a client may take to send a whole request; shorter only in the test of it. */
   requestTimeoutMs?: number;
+  /** The live updates' heartbeat and batching; shorter only in tests. */
+  live?: LiveOptions;
 };
 
 /** The whole server as a Fastify instance that never listens: main.ts listens, tests inject. */
@@ -46,6 +49,7 @@ export async function buildApp({
   logger = true,
   directTrpcCalls = true,
   requestTimeoutMs = 30_000,
+  live = {},
 }: AppOptions) {
   const app = Fastify({
     logger: logger && {
@@ -92,6 +96,8 @@ export async function buildApp({
     await store.ping();
     return { ok: true };
   });
+
+  await app.register(liveUpdates, { ...live, store, keys });
 
   await app.register(restApi, {
     prefix: '/api',

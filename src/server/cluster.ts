@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import type { Config } from './config.js';
 import { prepareDatabase } from './start.js';
+import { forwardLiveEventsBetweenWorkers } from './store/sqlite/cluster-relay.js';
 
 /**
  * REALM_WORKERS > 1: better-sqlite3 is synchronous, so one process uses one core. This primary process
@@ -8,7 +9,8 @@ import { prepareDatabase } from './start.js';
  * (the primary hands each connection to one of them) and the database file (WAL lets them read at once;
  * writes take turns, each an IMMEDIATE transaction). A worker that dies is replaced; one that dies before it
  * could listen stops the server, because the next one would too. SIGINT / SIGTERM reach every worker,
- * which finish their requests and close; the primary exits when they all have.
+ * which finish their requests and close; the primary exits when they all have. The live events a worker
+ * commits pass through here to the others (SQLite; on PostgreSQL each worker LISTENs for itself).
  */
 export async function runWorkers(config: Config): Promise<void> {
   const { store, warnings } = await prepareDatabase(config);
@@ -22,6 +24,7 @@ export async function runWorkers(config: Config): Promise<void> {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
+  if (!config.databaseUrl) forwardLiveEventsBetweenWorkers();
   for (let i = 0; i < config.workers; i++) cluster.fork();
   cluster.on('listening', (worker) => listening.add(worker.id));
   cluster.on('exit', (worker, code, signal) => {

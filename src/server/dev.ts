@@ -12,7 +12,9 @@ try {
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'spa' });
   await app.register(middie);
   app.use((req, res, next) =>
-    /^\/(api|trpc|healthz|pictures)(\/|$)/.test(req.url ?? '') ? next() : vite.middlewares(req, res, next),
+    /^\/(api|trpc|healthz|pictures|events)(\/|$)/.test(req.url ?? '')
+      ? next()
+      : vite.middlewares(req, res, next),
   );
   app.addHook('onClose', () => vite.close());
   closeOnSignals(app);

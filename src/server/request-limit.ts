@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tryLater } from './domain/errors.js';
 import { isApiPath } from './http-errors.js';
 
+const isEventsPath = (url: string) => /^\/events(\?|$)/.test(url);
+
 /** The general limit's window (Mastodon's, with its 300 requests per account or address). */
 const windowMs = 5 * 60_000;
 
@@ -26,7 +28,8 @@ export async function limitRequests(
     timeWindow: windowMs,
     cache: 20_000,
     enableDraftSpec: true,
-    keyGenerator: (request) => (isApiPath(request.url) ? keyOf(request) : ''),
+    // Opening a live stream (GET /events) counts once, as one request, however long it then stays open.
+    keyGenerator: (request) => (isApiPath(request.url) || isEventsPath(request.url) ? keyOf(request) : ''),
     allowList: (_request, key) => key === '',
     errorResponseBuilder: (_request, context) =>
       tryLater(429, `Too many requests. Try again in ${context.after}.`, context.ttl / 1000),

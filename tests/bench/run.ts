@@ -12,6 +12,7 @@ import { paths } from '../../src/server/paths.js';
 import { copyFromSqlite } from '../../src/server/store/postgres/copy-from-sqlite.js';
 import { startTestPostgres } from '../helpers/postgres.js';
 import { addConversationFixtures, type ConversationFixtures } from './conversation-fixtures.js';
+import { fanOutCheck } from './fan-out.js';
 import { chooseFixtures, hotPostCounts, trpcQuery, type Fixtures, type HotPostCounts } from './scenarios.js';
 import { startBenchServer, type BenchServer } from './server.js';
 
@@ -105,6 +106,9 @@ async function main() {
       !Object.values(writeMix.checks).every(Boolean) || rows.some((row) => row.errors > 0),
   );
   if (failed) process.exitCode = 1;
+  // Issue 16: 1,000 streams following one member, on a small instance of its own (fan-out.ts).
+  const fanOut = await fanOutCheck({ engine: values.engine, workers: values.workers });
+  if (fanOut.some((result) => !result.ok)) process.exitCode = 1;
 }
 
 const machine = () => ({ cpus: cpus().length, model: cpus()[0]?.model, node: process.version });

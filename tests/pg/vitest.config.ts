@@ -11,6 +11,7 @@ const sqliteItself = [
   'tests/server/file-modes.test.ts',
   'tests/server/write-lock.test.ts',
   'tests/server/query-plans.test.ts', // twin: tests/pg/query-plans.test.ts
+  'tests/server/live-query-plans.test.ts', // twin: tests/pg/live-query-plans.test.ts
   'tests/server/home-feed-scale.test.ts', // the SQLite bound of the home feed's index reads
   'tests/server/scale.test.ts', // the generator writes SQLite files (seed/scale.ts)
   'tests/trpc/query-count.test.ts', // counts statements SQLite prepares
@@ -18,6 +19,7 @@ const sqliteItself = [
   'tests/trpc/direct-calls.test.ts', // compares two in-memory SQLite instances byte for byte
   'tests/server/concurrency-rules.test.ts', // twin: tests/pg/concurrency.test.ts
   'tests/server/process.test.ts', // the server process on a SQLite file (PostgreSQL: tests/pg/two-nodes)
+  'tests/server/live-workers.test.ts', // SQLite's workers relay live events (PostgreSQL: tests/pg/live-nodes)
   'tests/server/demo.test.ts', // a SQLite file started twice (PostgreSQL: tests/pg/two-nodes)
   'tests/server/config.test.ts', // no database at all
   'tests/domain/**',

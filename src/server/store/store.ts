@@ -45,7 +45,12 @@ export type LiveEvent =
   /** A post's counts or text changed, or it was deleted. */
   | { type: 'post-changed'; postId: string }
   /** A member's notifications changed: their unread count may have moved. */
-  | { type: 'notifications'; memberId: string };
+  | { type: 'notifications'; memberId: string }
+  /** This process may have missed events (its PostgreSQL LISTEN connection was lost): readers catch up. */
+  | { type: 'resync' };
+
+/** A post's counts as a card shows them (live `counts` events). */
+export type PostCounts = { postId: string; likeCount: number; commentCount: number };
 
 /** A page query's row: a post's id and its sort key (`[createdAt, id]`, ...) as JSON text. */
 export type KeyRow = [id: string, key: string];
@@ -172,6 +177,13 @@ export type Reads = {
     count(list: LegacyListName, bind: LegacyBind): Promise<number>;
     post(id: string): Promise<string | undefined>;
     user(id: string, viewer: string | null, bookmarkLimit: number): Promise<string | undefined>;
+  };
+  /** What live updates read (src/server/live): one statement per event, whatever the number of streams. */
+  fanOut: {
+    /** Which of `memberIds` follow `authorId`: those connected here who see the author's new post. */
+    followersAmong(authorId: string, memberIds: string[]): Promise<string[]>;
+    /** The counts of these posts; deleted ones are left out. */
+    postCounts(postIds: string[]): Promise<PostCounts[]>;
   };
   counters: {
     /** The hits on `key` in the window that is still open at `now`, if any. */
@@ -313,5 +325,10 @@ export type Store = {
    * that stops it.
    */
   subscribe(listener: (event: LiveEvent) => void): () => void;
+  /**
+   * Resolves once the listeners hear the other processes too (PostgreSQL: this node's LISTEN connection is
+   * open, or it gave up for now and keeps trying); at once on SQLite.
+   */
+  liveReady(): Promise<void>;
   close(): Promise<void>;
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { createLiveHub } from '../live-hub.js';
@@ -5,10 +6,13 @@ import type { LiveEvent, Reads, Store, Tx } from '../store.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
 import { cardReads } from './cards.js';
 import { counterReads, counterWrites, type Sweeps } from './counters.js';
+import { fanOutReads } from './fan-out.js';
 import { feedReads } from './feeds.js';
 import { resolveSharedSecret } from './instance-secret.js';
 import { migrationLock } from './migrate.js';
 import { legacyReads } from './legacy.js';
+import { notifyLive } from './live-channel.js';
+import { listenLive, type LiveListener } from './live-listener.js';
 import { memberReads, memberWrites } from './members.js';
 import { notificationReads } from './notifications.js';
 import {
@@ -40,7 +44,7 @@ export function openPostgresStore({ url, poolSize = 10 }: { url: string; poolSiz
   // An idle connection that breaks (a restarted server) is dropped by the pool, which opens another when
   // asked; without a listener its error event would end the process.
   pool.on('error', () => {});
-  return postgresStore(pool);
+  return postgresStore(pool, url);
 }
 
 /** The advisory lock of `exclusively`: the migrations' lock (migrate.ts) plus one. */
@@ -57,7 +61,7 @@ const attempts = 5;
  * they write take turns; two writes that lock in opposite orders (two members following each other) can
  * deadlock, and the one PostgreSQL rolls back runs again after a short random pause.
  */
-export function postgresStore(pool: pg.Pool): PostgresStore {
+export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
   const sweeps: Sweeps = { at: 0 };
   const read: Reads = {
     members: memberReads(pool),
@@ -67,9 +71,14 @@ export function postgresStore(pool: pg.Pool): PostgresStore {
     legacy: legacyReads(pool),
     notifications: notificationReads(pool),
     counters: counterReads(pool),
+    fanOut: fanOutReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
+  // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
+  // node's one LISTEN connection receives from them (live-listener.ts), started by the first subscriber.
   const hub = createLiveHub();
+  const node = randomUUID();
+  let listening: LiveListener | undefined;
   const txOn = (db: Queryable, events: LiveEvent[]): Tx => ({
     members: { ...memberReads(db), ...memberWrites(db) },
     posts: { ...postReads(db), ...postWrites(db) },
@@ -86,6 +95,7 @@ export function postgresStore(pool: pg.Pool): PostgresStore {
     feeds: feedReads(db),
     cards: cardReads(db),
     legacy: legacyReads(db),
+    fanOut: fanOutReads(db),
     version: read.version,
   });
   async function attempt<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -96,6 +106,7 @@ export function postgresStore(pool: pg.Pool): PostgresStore {
       try {
         const events: LiveEvent[] = [];
         const result = await work(txOn(client, events));
+        if (events.length > 0) await notifyLive(client, node, events);
         await client.query('commit');
         hub.deliver(events);
         return result;
@@ -137,8 +148,13 @@ export function postgresStore(pool: pg.Pool): PostgresStore {
     },
     tokenSecret: (configured) => resolveSharedSecret(pool, configured),
     ping: async () => void (await pool.query('select 1')),
-    subscribe: hub.subscribe,
+    subscribe(onEvent) {
+      if (url && !listening) listening = listenLive({ url, node, deliver: hub.deliver });
+      return hub.subscribe(onEvent);
+    },
+    liveReady: async () => listening?.ready,
     async close() {
+      await listening?.close();
       // Shutting down, requests still running (their clients may have gone) finish their statements first:
       // a pool that has ended refuses them. Up to 5 s, then the pool ends anyway.
       for (

@@ -7,6 +7,8 @@ import type { LiveEvent, Reads, Store, Tx } from '../store.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
 import { cardReads } from './cards.js';
 import { counterReads, counterWrites } from './counters.js';
+import { clusterRelay } from './cluster-relay.js';
+import { fanOutReads } from './fan-out.js';
 import { feedReads } from './feeds.js';
 import { legacyReads } from './legacy.js';
 import { memberReads, memberWrites } from './members.js';
@@ -40,6 +42,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
   const members = { ...memberReads(db), ...memberWrites(db) };
   const posts = postWrites(db);
   const hub = createLiveHub();
+  const relay = clusterRelay(hub); // to and from the other workers, if this process is one
   // The gate runs one write transaction at a time, so one list holds the events of the one that is open.
   let emitted: LiveEvent[] = [];
   const tx: Tx = {
@@ -58,6 +61,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     feeds: feedReads(db),
     cards: cardReads(db),
     legacy: legacyReads(db),
+    fanOut: fanOutReads(db),
     version: async () => databaseVersion(db),
   };
   const gate = gateOf(db);
@@ -69,6 +73,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     legacy: gate.guard(tx.legacy),
     notifications: gate.guard(notificationReads(db)),
     counters: gate.guard(counterReads(db)),
+    fanOut: gate.guard(tx.fanOut),
     ...gate.guard({ version: tx.version }),
   };
   return {
@@ -79,12 +84,17 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
       const events: LiveEvent[] = [];
       const result = await transaction(db, () => ((emitted = events), work(tx)));
       hub.deliver(events);
+      relay.send(events);
       return result;
     },
     exclusively: (work) => work(),
     tokenSecret: async (configured) => resolveJwtSecret(configured, file),
     ping: gate.guard({ ping: async () => void pingStatement(db).get() }).ping,
     subscribe: hub.subscribe,
-    close: async () => closeDatabase(db),
+    liveReady: async () => {},
+    close: async () => {
+      relay.close();
+      closeDatabase(db);
+    },
   };
 }

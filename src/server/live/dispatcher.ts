@@ -1,0 +1,94 @@
+import type { LiveEvent, Store } from '../store/store.js';
+import { sseEvent, type StreamRegistry } from './stream-registry.js';
+
+export type DispatchOptions = {
+  /** Changes of counts within this long are read together and sent together. */
+  coalesceMs: number;
+  onError(error: unknown): void;
+};
+
+/**
+ * Turns the instance's live events (store.subscribe: every process, every node) into the events of this
+ * process's streams, reading only what the members connected here may see and never more than one
+ * statement per event, however many streams there are:
+ * - `post`: to the author's streams and those of their followers connected here;
+ * - `post-changed`: gathered for `coalesceMs`, then the counts of all those posts in one read, to every
+ *   stream (a deleted post: `deleted: true`);
+ * - `notifications`: the member's unread count, if they have a stream here;
+ * - `resync`: this process may have missed events; every stream tells its client to catch up.
+ */
+export function dispatchLiveEvents(store: Store, streams: StreamRegistry, options: DispatchOptions) {
+  const changedPosts = new Set<string>();
+  const unreadOf = new Set<string>();
+  let flushing: NodeJS.Timeout | undefined;
+
+  const run = (work: () => Promise<void>) => void work().catch(options.onError);
+
+  async function newPost(postId: string, authorId: string) {
+    const others = streams.members().filter((memberId) => memberId !== authorId);
+    const followers = await store.read.fanOut.followersAmong(authorId, others);
+    const text = sseEvent('post', { postId, authorId });
+    for (const memberId of [authorId, ...followers]) {
+      for (const stream of streams.streamsOf(memberId)) stream.send(text);
+    }
+  }
+
+  async function sendCounts(postIds: string[]) {
+    const counts = await store.read.fanOut.postCounts(postIds);
+    const found = new Set(counts.map((count) => count.postId));
+    const deleted = postIds
+      .filter((postId) => !found.has(postId))
+      .map((postId) => ({ postId, deleted: true }));
+    // One write per stream for the whole batch.
+    const text = [...counts, ...deleted].map((data) => sseEvent('counts', data)).join('');
+    for (const stream of streams.all()) stream.send(text);
+  }
+
+  async function sendUnread(memberId: string) {
+    const count = await store.read.notifications.unreadCount(memberId);
+    for (const stream of streams.streamsOf(memberId)) stream.send(sseEvent('unread', { count }));
+  }
+
+  function flush() {
+    flushing = undefined;
+    const postIds = [...changedPosts];
+    const members = [...unreadOf].filter((memberId) => streams.streamsOf(memberId).length > 0);
+    changedPosts.clear();
+    unreadOf.clear();
+    if (postIds.length > 0 && streams.size > 0) run(() => sendCounts(postIds));
+    for (const memberId of members) run(() => sendUnread(memberId));
+  }
+
+  const later = () => (flushing ??= setTimeout(flush, options.coalesceMs));
+
+  function onEvent(event: LiveEvent) {
+    if (streams.size === 0) return; // nobody here to tell
+    switch (event.type) {
+      case 'post':
+        return run(() => newPost(event.postId, event.authorId));
+      case 'post-changed':
+        changedPosts.add(event.postId);
+        return later();
+      case 'notifications':
+        // Several in one write (a comment that also mentions) are one read.
+        if (streams.streamsOf(event.memberId).length === 0) return;
+        unreadOf.add(event.memberId);
+        return later();
+      case 'resync':
+        for (const stream of streams.all()) stream.send(sseEvent('resync', {}));
+    }
+  }
+
+  // The store calls listeners right after a commit: a failure here must not look like the write's.
+  const unsubscribe = store.subscribe((event) => {
+    try {
+      onEvent(event);
+    } catch (error) {
+      options.onError(error);
+    }
+  });
+  return () => {
+    unsubscribe();
+    clearTimeout(flushing);
+  };
+}
