@@ -98,6 +98,11 @@ describe('notifications and live updates between two members', () => {
     expect(await a.p.page.evaluate(() => window.scrollY)).toBe(0);
     expect(await newPosts(a.p.page, '1 new post').count()).toBe(0);
 
+    // B deletes it: it leaves A's feed without a reload.
+    const link = await card(b.p.page, fromB).locator('a[href^="/post/"]').first().getAttribute('href');
+    await callTrpc(b.p, 'posts.delete', { postId: link!.split('/post/')[1] });
+    await card(a.p.page, fromB).waitFor({ state: 'detached' });
+
     // A post of my own is on top at once, never behind the button.
     const own = unique('My own news');
     await writePost(a.p, own);
