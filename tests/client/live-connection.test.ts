@@ -71,6 +71,7 @@ describe('the live connection', () => {
           'event: unread\ndata: {"count":"many"}\n\nevent: unread\ndata: not json\n\nevent: other\ndata: {}\n\n',
           'event: unr',
           'ead\ndata: {"count":4}\n\n',
+          'event: resync\ndata: {}\n\n',
         ],
       },
     ];
@@ -83,6 +84,7 @@ describe('the live connection', () => {
       { type: 'counts', data: { postId: 'p1', likeCount: 2, commentCount: 1 } },
       { type: 'counts', data: { postId: 'p2', deleted: true } },
       { type: 'unread', data: { count: 4 } },
+      { type: 'resync', data: {} },
     ]);
     live.close();
     expect(requests[0]!.signal.aborted).toBe(true);

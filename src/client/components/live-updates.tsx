@@ -21,6 +21,7 @@ export function LiveUpdates() {
     const apply = (message: LiveMessage) => {
       if (message.type === 'hello') setUnread(message.data.unread);
       else if (message.type === 'unread') setUnread(message.data.count);
+      else if (message.type === 'resync') void utils.notifications.unreadCount.invalidate();
       else if (message.type === 'counts') {
         const change = message.data;
         if ('deleted' in change) {

@@ -12,6 +12,8 @@ export type LiveEvents = {
   counts: { postId: string; likeCount: number; commentCount: number } | { postId: string; deleted: true };
   /** My unread notification count changed. */
   unread: { count: number };
+  /** The server may have missed events (its PostgreSQL LISTEN connection came back): catch up as on hello. */
+  resync: Record<string, never>;
 };
 export type LiveEventType = keyof LiveEvents;
 
@@ -28,6 +30,7 @@ const checks: { [T in LiveEventType]: (data: unknown) => data is LiveEvents[T] }
     typeof data.postId === 'string' &&
     (data.deleted === true || (isCount(data.likeCount) && isCount(data.commentCount))),
   unread: (data): data is LiveEvents['unread'] => isObject(data) && isCount(data.count),
+  resync: (data): data is LiveEvents['resync'] => isObject(data),
 };
 
 export type LiveMessage = { [T in LiveEventType]: { type: T; data: LiveEvents[T] } }[LiveEventType];

@@ -31,13 +31,15 @@ export function useNewPosts({ shown, active, meId }: { shown: PostCard[]; active
     setKnown((before) => new Set([...before].filter((id) => id !== change.postId)));
   });
   // `active`: the Latest feed is on screen, loaded (while it loads, it reads whatever the stream missed).
-  useLiveEvent('hello', () => {
+  const catchUp = () => {
     if (!latest.current.active) return;
     utils.client.posts.feed.query({ mode: 'latest' }).then(
       (page) => add(postsAbove(page.items, latest.current.shown[0])),
       () => undefined, // The next event or reconnection tries again.
     );
-  });
+  };
+  useLiveEvent('hello', catchUp);
+  useLiveEvent('resync', catchUp);
 
   return {
     count: active ? unseen(known, shown) : 0,
