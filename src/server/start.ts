@@ -43,6 +43,9 @@ export async function startApp(
  * SIGINT / SIGTERM: stop accepting, let in-flight requests finish, close the database, exit 0. A second
  * signal (Ctrl-C reaches a cluster worker from the terminal and from the primary) must not cut that short.
  */
+/** How long requests in flight may take to finish once a shutdown begins. */
+const shutdownGraceMs = 5000;
+
 export function closeOnSignals(app: FastifyInstance) {
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -53,6 +56,10 @@ export function closeOnSignals(app: FastifyInstance) {
       // close() ends the connections idle at that moment; one still streaming a response (the legacy post
       // lists stream) would then stay open in keep-alive after its response ends, and close() never return.
       setInterval(() => app.server.closeIdleConnections(), 50).unref();
+      // A client may keep a connection open that the server cannot tell is idle (seen with an event stream's
+      // fetch aborted on a kept-alive connection under load): after a grace period every connection goes, so
+      // a shutdown is bounded whatever the clients do.
+      setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs).unref();
       app.close().then(
         () => process.exit(0),
         (error: unknown) => {

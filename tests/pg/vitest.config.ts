@@ -12,6 +12,7 @@ const sqliteItself = [
   'tests/server/write-lock.test.ts',
   'tests/server/query-plans.test.ts', // twin: tests/pg/query-plans.test.ts
   'tests/server/live-query-plans.test.ts', // twin: tests/pg/live-query-plans.test.ts
+  'tests/server/conversation-plans.test.ts', // twin: tests/pg/conversation-plans.test.ts
   'tests/server/home-feed-scale.test.ts', // the SQLite bound of the home feed's index reads
   'tests/server/scale.test.ts', // the generator writes SQLite files (seed/scale.ts)
   'tests/trpc/query-count.test.ts', // counts statements SQLite prepares
