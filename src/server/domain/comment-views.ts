@@ -1,6 +1,5 @@
-import { limits } from '../../shared/limits.js';
 import type { Store } from '../store/store.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, pageOfJsonRows } from './cursor.js';
 import { requirePostExists } from './posts.js';
 import type { Page, ThreadComment } from './views.js';
 
@@ -22,10 +21,5 @@ export async function commentsPage(
   // A comment is deleted with its post, so comments say the post exists: a page is one statement, and only
   // an empty one asks whether the post is there at all.
   if (rows.length === 0) await requirePostExists(store, postId);
-  const items = rows.slice(0, limits.pageSize);
-  const last = items.at(-1);
-  return {
-    items: items.map((row) => JSON.parse(row.json) as ThreadComment),
-    nextCursor: rows.length > limits.pageSize && last ? encodeCursor([last.createdAt, last.id]) : null,
-  };
+  return pageOfJsonRows(rows, (row) => [row.createdAt, row.id]);
 }

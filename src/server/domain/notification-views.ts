@@ -1,8 +1,7 @@
-import { limits } from '../../shared/limits.js';
 import type { Store } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, pageOfJsonRows } from './cursor.js';
 import type { NotificationView, Page } from './views.js';
 
 // Issue 16: a member's notifications, newest first in pages of 20, the bell's unread count and the read
@@ -15,12 +14,7 @@ export async function notificationsPage(
 ): Promise<Page<NotificationView>> {
   const key = cursor ? decodeCursor<[number, string]>(cursor, ['number', 'string']) : null;
   const rows = await store.read.notifications.page(memberId, key);
-  const items = rows.slice(0, limits.pageSize);
-  const last = items.at(-1);
-  return {
-    items: items.map((row) => JSON.parse(row.json) as NotificationView),
-    nextCursor: rows.length > limits.pageSize && last ? encodeCursor([last.latestAt, last.id]) : null,
-  };
+  return pageOfJsonRows(rows, (row) => [row.latestAt, row.id]);
 }
 
 /** Counted up to 100: the bell shows "99+" above 99. */

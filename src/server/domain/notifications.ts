@@ -21,15 +21,16 @@ type Notice = {
   at: number;
 };
 
-function groupKey({ kind, postId, commentId, at }: Notice): string {
-  const span = Math.floor(at / groupSpanMs);
-  if (kind === 'like') return `like:${postId}:${span}`;
-  if (kind === 'follow') return `follow:${span}`;
-  return `${kind}:${commentId ?? postId}`;
-}
+/** A comment's or a mention's own group: the comment's id, or the post's for the post's text. */
+const ownGroupKey = (kind: 'comment' | 'mention', source: MentionSource) =>
+  `${kind}:${source.commentId ?? source.postId}`;
 
-const mentionGroupKey = (source: MentionSource) =>
-  groupKey({ kind: 'mention', ...source, recipientId: '', actorId: '', at: 0 });
+function groupKey(notice: Notice): string {
+  const span = Math.floor(notice.at / groupSpanMs);
+  if (notice.kind === 'like') return `like:${notice.postId}:${span}`;
+  if (notice.kind === 'follow') return `follow:${span}`;
+  return ownGroupKey(notice.kind, { postId: notice.postId ?? '', commentId: notice.commentId });
+}
 
 export async function notify(tx: Tx, notice: Notice): Promise<void> {
   if (notice.recipientId === notice.actorId) return;
@@ -70,7 +71,7 @@ export async function recordMentions(
     await notify(tx, { recipientId, actorId, kind: 'mention', ...source, at });
   }
   for (const recipientId of removed) {
-    const what = { kind: 'mention', recipientId, groupKey: mentionGroupKey(source) } as const;
+    const what = { kind: 'mention', recipientId, groupKey: ownGroupKey('mention', source) } as const;
     if (await tx.notifications.withdraw(actorId, what)) {
       tx.live.emit({ type: 'notifications', memberId: recipientId });
     }

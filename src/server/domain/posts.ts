@@ -3,7 +3,7 @@ import type { Store, Tx } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { badRequest, messages, notFound, notOwner } from './errors.js';
-import { notify, recordMentions, recordPostText, withdrawLike } from './notifications.js';
+import { notify, recordPostText, withdrawLike } from './notifications.js';
 
 /**
  * The post, locked until the write ends: on PostgreSQL two rules checking it at once (two dislikes of a
@@ -49,8 +49,8 @@ export async function editPost(store: Store, actor: Actor, postId: string, conte
 export async function deletePost(store: Store, actor: Actor, postId: string): Promise<void> {
   await store.write(async (tx) => {
     if ((await requirePost(tx, postId)).authorId !== actor.id) throw notOwner(messages.deletePostNotOwner);
+    // Its mentions and their notifications cascade too; `notified` already names everyone they told.
     const notified = await tx.notifications.recipientsOf(postId);
-    await recordMentions(tx, actor.id, { postId, commentId: null }, '', now());
     await tx.posts.delete(postId);
     for (const memberId of notified) tx.live.emit({ type: 'notifications', memberId });
     tx.live.emit({ type: 'post-changed', postId });
