@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { limits } from '../../shared/limits';
 import { itemsOfPages } from '../lib/pages';
+import { useLoadMore } from '../lib/use-load-more';
 import { trpc } from '../lib/trpc';
 import type { PostCard } from '../lib/trpc-types';
 import { useAddComment } from '../lib/use-comment-actions';
@@ -31,20 +32,9 @@ export function CommentThread({ post }: { post: PostCard }) {
   );
   const addComment = useAddComment(post.id);
   const [justAdded, setJustAdded] = useState<string | null>(null);
-  const sentinel = useRef<HTMLDivElement>(null);
+  const sentinel = useLoadMore(thread);
   const heading = useRef<HTMLHeadingElement>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = thread;
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage || isFetchNextPageError) return;
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((e) => e.isIntersecting) && !isFetchingNextPage && fetchNextPage(),
-      { rootMargin: '600px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   // Stable, so a comment that did not change is not drawn again when a page is added to a long thread.
   const focusHeading = useCallback(() => heading.current?.focus(), []);

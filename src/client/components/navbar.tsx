@@ -3,6 +3,7 @@ import { session, useMe, type SessionUser } from '../lib/session';
 import { Avatar } from './avatar';
 import { Bell } from './bell';
 import { Menu } from './menu';
+import { profilePath } from '../lib/paths';
 
 const links = [
   { href: '/', label: 'NewsFeed' },
@@ -52,7 +53,7 @@ export function Navbar() {
           items={[
             {
               label: 'Your Profile',
-              onSelect: () => navigate(`/profile/${encodeURIComponent(me.username)}`),
+              onSelect: () => navigate(profilePath(me.username)),
             },
             {
               label: 'Log out',

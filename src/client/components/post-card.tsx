@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { postPath } from '../lib/paths';
+import { postPath, profilePath } from '../lib/paths';
 import { useMe } from '../lib/session';
 import type { PostCard as Post } from '../lib/trpc-types';
 import { usePostActions } from '../lib/use-post-actions';
@@ -23,7 +23,7 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
   const [, navigate] = useLocation();
   const [editing, setEditing] = useState(false);
   const isMine = post.author.id === me.id;
-  const profile = `/profile/${encodeURIComponent(post.author.username)}`;
+  const profile = profilePath(post.author.username);
   const deletePost = async () => {
     if ((await actions.deletePost(post.id)) && onOwnPage) navigate('/', { replace: true });
   };
@@ -95,10 +95,7 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
         <ul className="comments" aria-label="Latest comments">
           {post.latestComments.map((comment) => (
             <li key={comment.id}>
-              <Link
-                href={`/profile/${encodeURIComponent(comment.author.username)}`}
-                className="comment-author"
-              >
+              <Link href={profilePath(comment.author.username)} className="comment-author">
                 {comment.author.username}
               </Link>{' '}
               <span className="comment-text">

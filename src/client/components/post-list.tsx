@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { itemsOfPages } from '../lib/pages';
+import { useLoadMore } from '../lib/use-load-more';
 import type { PostCard as Post } from '../lib/trpc-types';
 import { PostCard } from './post-card';
 
@@ -32,19 +33,8 @@ export function PostSkeletons({ count = 3 }: { count?: number }) {
 
 /** Pages of 20 that load as the end comes into view, with a visible end (PRODUCT.md "The web client"). */
 export function PostList({ query, label, empty }: { query: PagedQuery; label: string; empty: ReactNode }) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((e) => e.isIntersecting) && !isFetchingNextPage && fetchNextPage(),
-      { rootMargin: '600px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadMore(query);
+  const { hasNextPage, isFetchingNextPage } = query;
 
   if (query.isPending) {
     return (

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { trpc } from '../lib/trpc';
 import { Avatar } from './avatar';
 import { FollowButton } from './follow-button';
+import { profilePath } from '../lib/paths';
 
 /** Members other than me whom I do not follow yet, most-followed first. */
 export function WhoToFollow({ title = 'Who to follow' }: { title?: string }) {
@@ -15,7 +16,7 @@ export function WhoToFollow({ title = 'Who to follow' }: { title?: string }) {
       <ul>
         {people.map((person) => (
           <li key={person.id}>
-            <Link href={`/profile/${encodeURIComponent(person.username)}`} className="person">
+            <Link href={profilePath(person.username)} className="person">
               <Avatar person={person} size={36} />
               <span>
                 <span className="name">

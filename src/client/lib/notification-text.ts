@@ -1,4 +1,5 @@
 import type { NotificationView } from '../../server/domain/views';
+import { postPath, profilePath } from './paths';
 
 type Person = { username: string; firstName: string; lastName: string };
 
@@ -29,8 +30,8 @@ export const notificationText = (notification: Pick<NotificationView, 'kind' | '
 /** A like, comment or mention opens its post; a follow opens the profile of the (newest) follower. */
 export function notificationHref(notification: Pick<NotificationView, 'kind' | 'actors' | 'post'>): string {
   const actor = notification.actors[0];
-  if (notification.kind !== 'follow' && notification.post) return `/post/${notification.post.id}`;
-  return actor ? `/profile/${encodeURIComponent(actor.username)}` : '/notifications';
+  if (notification.kind !== 'follow' && notification.post) return postPath(notification.post.id);
+  return actor ? profilePath(actor.username) : '/notifications';
 }
 
 /** What the notification is about, in the member's words: the comment, else the post. */

@@ -1,22 +1,28 @@
 import { useEffect, useRef } from 'react';
 
-type Paged = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+type Paged = {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  /** A list that offers "Try again" for a failed page passes this, so scrolling does not retry it. */
+  isFetchNextPageError?: boolean;
+};
 
 /**
- * Infinite scroll as post-list.tsx does it: the next page loads as the element this answers comes within
+ * Infinite scroll (PRODUCT.md "pages of 20"): the next page loads as the element this answers comes within
  * 600 px of the screen.
  */
-export function useLoadMore({ hasNextPage, isFetchingNextPage, fetchNextPage }: Paged) {
+export function useLoadMore({ hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError }: Paged) {
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasNextPage) return;
+    if (!node || !hasNextPage || isFetchNextPageError) return;
     const observer = new IntersectionObserver(
       (entries) => entries.some((e) => e.isIntersecting) && !isFetchingNextPage && fetchNextPage(),
       { rootMargin: '600px' },
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   return sentinel;
 }
