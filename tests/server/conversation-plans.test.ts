@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlitePlan, statementsPreparedBy } from '../helpers/sqlite-plans.js';
 import { generateScale } from '../../seed/scale.js';
 import { insertRows } from '../helpers/rows.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
@@ -47,28 +48,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** Every SQL statement `run` prepares. Page statements are prepared on first use, and nothing read yet. */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const client = t.db.$client;
-  const prepare = client.prepare.bind(client);
-  const seen: string[] = [];
-  (client as { prepare: unknown }).prepare = (sql: string) => (seen.push(sql), prepare(sql));
-  try {
-    await run();
-  } finally {
-    (client as { prepare: unknown }).prepare = prepare;
-  }
-  return seen;
-}
-
-function planOf(sql: string): string[] {
-  // Drizzle's statements bind `?`, the hand-written ones `:name`.
-  const params = (sql.match(/\?/g) ?? []).map(() => 'x');
-  const named = Object.fromEntries((sql.match(/(?<=:)[a-z]\w*/gi) ?? []).map((name) => [name, 'x']));
-  const statement = t.db.$client.prepare(`explain query plan ${sql}`);
-  const rows = (params.length > 0 ? statement.all(...params) : statement.all(named)) as { detail: string }[];
-  return rows.map((row) => row.detail);
-}
+const planOf = (sql: string) => sqlitePlan(t.db, sql);
 
 const scans = (plan: string[]) =>
   plan.filter((step) =>
@@ -82,7 +62,7 @@ describe('issue 16 reads are served by their indexes (SQLite)', () => {
   beforeAll(async () => {
     const me = await t.member();
     const caller = t.caller(me.token);
-    statements = await statementsOf(async () => {
+    statements = await statementsPreparedBy(t.db, async () => {
       const page = await caller.comments.list({ postId: busiest });
       expect(page.items).toHaveLength(20);
       await caller.comments.list({ postId: busiest, cursor: page.nextCursor });

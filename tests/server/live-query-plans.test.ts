@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { sqlitePlan, statementsPreparedBy } from '../helpers/sqlite-plans.js';
 import { generateScale } from '../../seed/scale.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -8,25 +9,7 @@ import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 let t: TestApp;
 afterEach(() => t?.close());
 
-/** The SQL that `reads` prepare on the connection. */
-async function statementsOf(reads: () => Promise<unknown>): Promise<string[]> {
-  const client = t.db.$client;
-  const prepare = client.prepare.bind(client);
-  const seen: string[] = [];
-  (client as { prepare: unknown }).prepare = (sql: string) => (seen.push(sql), prepare(sql));
-  try {
-    await reads();
-  } finally {
-    (client as { prepare: unknown }).prepare = prepare;
-  }
-  return seen;
-}
-
-function planOf(sql: string): string {
-  const named = Object.fromEntries((sql.match(/(?<=:)[a-z]\w*/gi) ?? []).map((name) => [name, '["x"]']));
-  const rows = t.db.$client.prepare(`explain query plan ${sql}`).all(named) as { detail: string }[];
-  return rows.map((row) => row.detail).join('\n');
-}
+const planOf = (sql: string) => sqlitePlan(t.db, sql, '["x"]').join('\n');
 
 describe('the reads of live updates on SQLite', () => {
   it('seek each id in a primary key, never scanning follows or posts', async () => {
@@ -36,7 +19,7 @@ describe('the reads of live updates on SQLite', () => {
     const ids = t.db.$client.prepare('select id from users limit 50').pluck().all() as string[];
     const posts = t.db.$client.prepare('select id from posts limit 50').pluck().all() as string[];
     // The two are prepared together, on the first read.
-    const statements = await statementsOf(async () => {
+    const statements = await statementsPreparedBy(t.db, async () => {
       await t.store.read.fanOut.followersAmong(ids[0]!, ids);
       await t.store.read.fanOut.postCounts(posts);
     });

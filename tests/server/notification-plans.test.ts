@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fillInbox } from '../helpers/notification-volume.js';
+import { sqlitePlan, statementsPreparedBy } from '../helpers/sqlite-plans.js';
 import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 
 // SQLite's plans of the notifications page and the unread count (issue 16: "the unread count is one indexed
@@ -10,25 +11,7 @@ import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 let t: TestApp;
 afterEach(() => t?.close());
 
-/** The SQL of every statement `run` prepares (reads are prepared on first use, once per connection). */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const client = t.db.$client;
-  const prepare = client.prepare.bind(client);
-  const seen: string[] = [];
-  (client as { prepare: unknown }).prepare = (sql: string) => (seen.push(sql), prepare(sql));
-  try {
-    await run();
-  } finally {
-    (client as { prepare: unknown }).prepare = prepare;
-  }
-  return seen;
-}
-
-function planOf(sql: string): string[] {
-  const named = Object.fromEntries((sql.match(/(?<=:)[a-z]\w*/gi) ?? []).map((name) => [name, 'x']));
-  const rows = t.db.$client.prepare(`explain query plan ${sql}`).all(named) as { detail: string }[];
-  return rows.map((row) => row.detail);
-}
+const planOf = (sql: string) => sqlitePlan(t.db, sql);
 
 describe.skipIf(testEngine !== 'sqlite')('notification reads on SQLite', () => {
   it('read by index, newest first, without a scan or a sort of the list', async () => {
@@ -41,7 +24,7 @@ describe.skipIf(testEngine !== 'sqlite')('notification reads on SQLite', () => {
     await t.sql('analyze');
 
     const caller = t.caller(me.token).notifications;
-    const statements = await statementsOf(async () => {
+    const statements = await statementsPreparedBy(t.db, async () => {
       const first = await caller.list({});
       expect(first.items[0]!.actorCount).toBe(1000);
       await caller.list({ cursor: first.nextCursor });
