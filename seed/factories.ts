@@ -1,5 +1,6 @@
 import { v4 as uuid } from 'uuid';
 import { hashPassword } from '../src/server/domain/passwords.js';
+import type { Role } from '../src/server/domain/roles.js';
 import type { NewMember, Store } from '../src/server/store/store.js';
 import { usernameKey } from '../src/shared/schemas.js';
 
@@ -7,7 +8,7 @@ import { usernameKey } from '../src/shared/schemas.js';
 export const factoryPassword = 'factory-password-1';
 let factoryHash: Promise<string> | undefined;
 
-export type FactoryMember = { id: string; username: string };
+export type FactoryMember = { id: string; username: string; role: Role };
 
 let sequence = 0;
 
@@ -33,5 +34,5 @@ export async function createMember(
     tx.members.insert({ ...row, usernameKey: usernameKey(row.username) }),
   );
   if (!inserted) throw new Error(`createMember: the id or username of ${row.username} is taken`);
-  return { id: row.id, username: row.username };
+  return { id: row.id, username: row.username, role: row.role ?? 'member' };
 }

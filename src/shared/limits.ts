@@ -17,6 +17,16 @@ export const limits = {
   tagMax: 100,
   mentionsMax: 20,
   tagsMax: 20,
+  /** Issue 17: the instance's name, description and rules; a report's note; a moderator's reason. */
+  instanceNameMax: 60,
+  instanceDescriptionMax: 1000,
+  instanceRulesMax: 20,
+  instanceRuleMax: 300,
+  reportNoteMax: 1000,
+  reasonMax: 500,
+  inviteUsesMax: 1000,
+  /** An archive (account.export) carries a member's newest entries of each kind, up to this many. */
+  exportEntriesMax: 10_000,
 } as const;
 
 /**

@@ -18,7 +18,7 @@ const withoutNul = <T extends z.ZodType<string>>(schema: T, label: string) =>
     `${label} must not contain the NUL character (U+0000).`,
   );
 
-const text = (label: string, max: number) =>
+export const text = (label: string, max: number) =>
   withoutNul(
     z
       .string({ error: textError(label) })
@@ -28,7 +28,7 @@ const text = (label: string, max: number) =>
     label,
   );
 
-const optionalText = (label: string, max: number) =>
+export const optionalText = (label: string, max: number) =>
   withoutNul(
     z
       .string({ error: textError(label) })

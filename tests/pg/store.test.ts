@@ -193,7 +193,7 @@ async function onBoth<T>(work: (store: Store) => Promise<T>) {
 describe('the PostgreSQL store writes as the SQLite store does', () => {
   it('posts, reactions, comments, votes, bookmarks, follows, profiles, members: same answers, same refusals', async () => {
     const [other] = ids(`select id from users where id not in ('${busy.id}', '${demo.id}') limit 1`);
-    const stranger: Actor = { id: other!, username: 'stranger' };
+    const stranger: Actor = { id: other!, username: 'stranger', role: 'member' };
     const popular = ids('select id from posts order by like_count desc limit 2');
     const post = (await onBoth((store) => createPost(store, busy, 'Hello, both engines'))).answer!;
     await onBoth((store) => editPost(store, busy, post, 'Hello again'));
@@ -234,7 +234,7 @@ describe('the PostgreSQL store writes as the SQLite store does', () => {
     await onBoth(signUp(demoCredentials.username.toUpperCase()));
     const newcomer = (await onBoth(signUp('newcomer'))).answer!;
     plan.authors.push({ id: newcomer, username: 'newcomer' });
-    await onBoth((store) => follow(store, { id: newcomer, username: 'newcomer' }, demo.id));
+    await onBoth((store) => follow(store, { id: newcomer, username: 'newcomer', role: 'member' }, demo.id));
     await expectSameReads();
 
     await onBoth((store) => deletePost(store, demo, post));

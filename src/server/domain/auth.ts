@@ -1,14 +1,15 @@
 import { v4 as uuid } from 'uuid';
 import { usernameKey, type LoginInput, type SignupInput } from '../../shared/schemas.js';
 import type { Store } from '../store/store.js';
-import { actorGone, DomainError, invalidToken, messages, notFound } from './errors.js';
+import { actorGone, DomainError, forbidden, invalidToken, messages, notFound } from './errors.js';
 import { now } from './clock.js';
+import type { Role } from './roles.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { noSignInLimits, type SignInLimits } from './sign-in-limits.js';
 import { tokenFromHeader, type TokenKeys } from './tokens.js';
 
-/** The signed-in member on whose behalf a write runs. */
-export type Actor = { id: string; username: string };
+/** The signed-in member on whose behalf a write runs, with their role (domain/roles.ts). */
+export type Actor = { id: string; username: string; role: Role };
 
 export function findUserIdByUsername(store: Store, name: string): Promise<string | undefined> {
   return store.read.members.idByKey(usernameKey(name));
@@ -38,7 +39,7 @@ export async function signup(
   };
   // Two signups for one name at once: the unique index decides, and the loser gets the spec's answer.
   if (!(await store.write((tx) => tx.members.insert(member)))) throw usernameTaken();
-  return { userId: id, token: await keys.sign({ _id: id, username: input.username }) };
+  return { userId: id, token: await tokenFor(keys, { id, username: input.username, tokenVersion: 0 }) };
 }
 
 /** Spec section 6; `limits` refuses, before any hashing, an account that failed too often lately. */
@@ -56,19 +57,35 @@ export async function login(
     await limits.recordFailure(key);
     throw new DomainError(401, messages.wrongPassword, 'UNAUTHORIZED');
   }
-  return { userId: user.id, token: await keys.sign({ _id: user.id, username: user.username }) };
+  // Checked after the password, so only the account's owner learns that it is suspended.
+  if (user.status === 'suspended') throw forbidden(messages.suspended);
+  return { userId: user.id, token: await tokenFor(keys, user) };
 }
 
-/** Spec section 6: every write needs a token that resolves to an existing member. */
+/** A token for the member's current token version: the ones signed before a version moved stop working. */
+export const tokenFor = (keys: TokenKeys, member: { id: string; username: string; tokenVersion: number }) =>
+  keys.sign({ _id: member.id, username: member.username, v: member.tokenVersion });
+
+/**
+ * Spec section 6: every write needs a token that resolves to an existing member. Issue 17: the token must be
+ * of the member's current version (a password change or "sign out everywhere" ends the older ones), and the
+ * member may act: a suspended member is refused with 403 everywhere, a pending one everywhere but where
+ * `allowPending` (what the waiting screen reads). The member is read on every request (one indexed lookup
+ * it already made), so a suspension or a sign-out takes effect at once on every node.
+ */
 export async function resolveActor(
   store: Store,
   keys: TokenKeys,
   header: string | undefined,
+  { allowPending = false } = {},
 ): Promise<Actor> {
   const token = tokenFromHeader(header);
   if (!token) throw invalidToken();
   const claims = await keys.verify(token);
   const user = await store.read.members.actor(claims._id);
   if (!user) throw actorGone();
-  return user;
+  if (user.tokenVersion !== claims.v) throw invalidToken();
+  if (user.status === 'suspended') throw forbidden(messages.suspended);
+  if (user.status === 'pending' && !allowPending) throw forbidden(messages.pending);
+  return { id: user.id, username: user.username, role: user.role };
 }

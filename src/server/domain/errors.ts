@@ -49,6 +49,22 @@ export const messages = {
   userNotFound: 'User not found',
   followSelf: 'You cannot follow yourself',
   unexpected: 'Something went wrong on our side. Please try again.',
+  // Issue 17: roles, registration, block and mute, moderation, account settings.
+  suspended: 'Your account is suspended by the moderators of this instance.',
+  pending: 'Your account is waiting for a moderator to approve it.',
+  moderatorsOnly: 'Only moderators and admins can do this.',
+  adminsOnly: 'Only admins can do this.',
+  notAboveSubject: 'You cannot act on a member whose role is the same as yours or above it.',
+  registrationClosed: 'Registration is closed on this instance.',
+  inviteRequired: 'An invite code is needed to sign up on this instance.',
+  inviteInvalid: 'This invite code is unknown, used up or expired.',
+  invitesAdminsOnly: 'Only admins can create invite codes on this instance.',
+  blocked: 'You cannot do this: one of you has blocked the other.',
+  wrongCurrentPassword: 'The current password is not correct.',
+  wrongPasswordForDelete: 'The password is not correct, so the account was not deleted.',
+  reportNotFound: 'Report not found',
+  reportResolved: 'This report is already resolved.',
+  inviteNotFound: 'Invite not found',
 } as const;
 
 export const badRequest = (message: string) => new DomainError(400, message, 'BAD_REQUEST');
@@ -58,6 +74,9 @@ export const notOwner = (message: string) => new DomainError(400, message, 'FORB
 export const invalidToken = () => new DomainError(401, messages.invalidToken, 'UNAUTHORIZED');
 // A valid token whose member is gone: the spec's 404; to a tRPC client it means "sign in again".
 export const actorGone = () => new DomainError(404, messages.unknownUsername, 'UNAUTHORIZED');
+
+/** A refusal that no retry changes: the caller's account, role or a block stands in the way. */
+export const forbidden = (message: string) => new DomainError(403, message, 'FORBIDDEN');
 
 /** Refused for now (a rate limit, a busy server): both APIs send `Retry-After` with the seconds to wait. */
 export const tryLater = (status: 429 | 503, message: string, retryAfterSeconds: number) =>

@@ -14,6 +14,9 @@ export type ProfileView = PublicUser & {
   followingCount: number;
   followedByMe: boolean;
   isMe: boolean;
+  /** Issue 17: whether I blocked or muted them (their posts are then hidden from me). */
+  blockedByMe: boolean;
+  mutedByMe: boolean;
 };
 
 export type Suggestion = PublicUser & { followerCount: number };
@@ -25,7 +28,13 @@ export async function profileById(
 ): Promise<ProfileView> {
   const user = await store.read.members.profile(viewerId, userId);
   if (!user) throw notFound(messages.userNotFound);
-  return { ...user, createdAt: isoTime(user.createdAt), isMe: viewerId === userId };
+  return {
+    ...user,
+    createdAt: isoTime(user.createdAt),
+    isMe: viewerId === userId,
+    blockedByMe: false,
+    mutedByMe: false,
+  }; // GROUNDWORK: relations helper reads these
 }
 
 export async function profileByUsername(

@@ -10,10 +10,16 @@ const lifetimeSeconds = 7 * 24 * 60 * 60;
 /** How many verified tokens a process remembers (a few MB); past it the oldest is forgotten. */
 const rememberedTokens = 10_000;
 
-export type TokenClaims = { _id: string; username: string };
+/**
+ * `v` is the member's token version when it was signed (issue 17): a password change or "sign out everywhere"
+ * moves the version on, and every token signed before stops working. Tokens from before issue 17 carry none:
+ * version 0.
+ */
+export type TokenClaims = { _id: string; username: string; v: number };
 
 export type TokenKeys = {
-  sign(claims: TokenClaims): Promise<string>;
+  /** Signs for version `v`, 0 when not given (a member whose sessions never ended). */
+  sign(claims: Omit<TokenClaims, 'v'> & { v?: number }): Promise<string>;
   verify(token: string): Promise<TokenClaims>;
 };
 
@@ -36,7 +42,7 @@ export function createTokenKeys(secret: string): TokenKeys {
   };
   return {
     sign: async (claims) =>
-      new SignJWT({ ...claims })
+      new SignJWT({ ...claims, v: claims.v ?? 0 })
         .setProtectedHeader({ alg: algorithm })
         .setIssuedAt()
         .setExpirationTime(lifetime)
@@ -52,7 +58,9 @@ export function createTokenKeys(secret: string): TokenKeys {
           maxTokenAge: lifetime,
         });
         if (typeof payload._id !== 'string' || typeof payload.username !== 'string') throw invalidToken();
-        const claims = { _id: payload._id, username: payload.username };
+        const version = payload.v ?? 0;
+        if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw invalidToken();
+        const claims = { _id: payload._id, username: payload.username, v: version };
         // jose refuses it from `exp`, or from `iat` plus the lifetime, whichever comes first.
         remember(token, claims, Math.min(payload.exp!, payload.iat! + lifetimeSeconds) * 1000);
         return claims;

@@ -62,3 +62,114 @@ export type NotificationView = {
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
 export const isoTime = (ms: number) => new Date(ms).toISOString();
+
+// Issue 17: roles, registration, block and mute, reports and moderation, account settings.
+
+/** The signed-in member as the app shell needs them: what they may see (`role`) and whether they wait. */
+export type AccountView = PublicUser & {
+  role: 'member' | 'moderator' | 'admin';
+  status: 'active' | 'pending';
+};
+
+/** What anyone may read about the instance: the signup screen and the public /about page. */
+export type InstanceAbout = {
+  /** Whether the demo member exists (the login page's "Add Test Credentials"). */
+  demo: boolean;
+  name: string;
+  description: string;
+  rules: string[];
+  registration: 'open' | 'approval' | 'invite' | 'closed';
+  /** Whether members, not only admins, may create invite codes. */
+  invitesByMembers: boolean;
+  admins: PublicUser[];
+  moderators: PublicUser[];
+};
+
+export type InviteView = {
+  code: string;
+  createdBy: PublicUser;
+  createdAt: string;
+  /** Null: never expires. */
+  expiresAt: string | null;
+  /** Null: any number of signups. */
+  maxUses: number | null;
+  uses: number;
+  /** False once expired or used up. */
+  usable: boolean;
+};
+
+/** A member I blocked or muted, and since when. */
+export type RelationView = PublicUser & { since: string };
+export type RelationsView = { blocked: RelationView[]; muted: RelationView[] };
+
+/** A member as the admin screens list them. */
+export type AdminMemberView = PublicUser & {
+  role: 'member' | 'moderator' | 'admin';
+  status: 'active' | 'pending' | 'limited' | 'suspended';
+  createdAt: string;
+  postCount: number;
+  /** Open reports about them. */
+  openReports: number;
+};
+
+export type ReportView = {
+  id: string;
+  target:
+    | { kind: 'post'; postId: string | null }
+    | { kind: 'comment'; postId: string | null; commentId: string | null }
+    | { kind: 'member' };
+  /** Whether the reported post or comment is gone (removed, or deleted by its author). */
+  contentGone: boolean;
+  /** The reported text as the reporter saw it (empty for a member). */
+  excerpt: string;
+  subject: AdminMemberView;
+  /** Null once the reporter deleted their account. */
+  reporter: PublicUser | null;
+  reason: 'spam' | 'harassment' | 'illegal' | 'other';
+  note: string;
+  createdAt: string;
+  resolvedAt: string | null;
+  resolvedBy: PublicUser | null;
+  resolution: 'remove' | 'limit' | 'suspend' | 'dismiss' | null;
+};
+
+export type AuditAction =
+  | 'remove-post'
+  | 'remove-comment'
+  | 'limit'
+  | 'unlimit'
+  | 'suspend'
+  | 'unsuspend'
+  | 'approve'
+  | 'set-role'
+  | 'dismiss-report'
+  | 'instance-settings';
+
+/** One line of the audit log: who did what to whom, when and why. */
+export type AuditEntryView = {
+  id: string;
+  /** The moderator's username, or "(command line)". */
+  actor: string;
+  action: AuditAction;
+  /** The member acted on ('' for instance settings). */
+  subject: string;
+  /** What was acted on, in words: the removed text's start, the new role, the changed settings. */
+  detail: string;
+  reason: string;
+  reportId: string | null;
+  createdAt: string;
+};
+
+/** Everything a member wrote and keeps, as one JSON file (account.export). */
+export type AccountArchive = {
+  exportedAt: string;
+  instance: string;
+  profile: PublicUser & { bio: string; link: string; profileBanner: string; createdAt: string };
+  posts: { id: string; content: string; createdAt: string; updatedAt: string; likeCount: number }[];
+  comments: { id: string; postId: string; text: string; createdAt: string; updatedAt: string }[];
+  bookmarks: { postId: string; bookmarkedAt: string }[];
+  following: { username: string; since: string }[];
+  followers: { username: string; since: string }[];
+  /** Each list carries the newest `limits.exportEntriesMax` entries; true when one had more. */
+  truncated: boolean;
+};

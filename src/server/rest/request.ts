@@ -26,14 +26,14 @@ export function actorOf({ store, keys }: RestDeps, request: FastifyRequest): Pro
 /**
  * The member whose valid token came with a public read, or null: on a read anyone may make, a missing,
  * invalid or expired token only means the caller is anonymous (PRODUCT.md "Privacy": bookmarks are shown
- * to their owner alone).
+ * to their owner alone). A suspended or pending member is refused with 403 (issue 17), as on tRPC.
  */
 export async function viewerOf(deps: RestDeps, request: FastifyRequest): Promise<string | null> {
   if (!request.headers.authorization) return null;
   try {
     return (await actorOf(deps, request)).id;
   } catch (error) {
-    if (error instanceof DomainError) return null;
+    if (error instanceof DomainError && error.status !== 403) return null;
     throw error;
   }
 }

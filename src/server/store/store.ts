@@ -1,3 +1,4 @@
+import type { AccountState, Role } from '../domain/roles.js';
 import type { PublicUser } from '../domain/views.js';
 
 // What the rules (src/server/domain) ask of a database, in the terms of the resources they work on. One
@@ -47,7 +48,12 @@ export type LiveEvent =
   /** A member's notifications changed: their unread count may have moved. */
   | { type: 'notifications'; memberId: string }
   /** This process may have missed events (its PostgreSQL LISTEN connection was lost): readers catch up. */
-  | { type: 'resync' };
+  | { type: 'resync' }
+  /**
+   * Issue 17: the member's tokens stopped working (suspended, password changed, signed out everywhere,
+   * account deleted): their open streams close at once, and reconnecting says why.
+   */
+  | { type: 'session-ended'; memberId: string };
 
 /** A post's counts as a card shows them (live `counts` events). */
 export type PostCounts = { postId: string; likeCount: number; commentCount: number };
@@ -59,6 +65,15 @@ export type SortKey = (string | number)[];
 
 /** A post as the rules that change it need it. */
 export type PostForWrite = { id: string; authorId: string; likeCount: number };
+
+/** A member as the checks of each signed-in request need them (domain/auth.ts resolveActor). */
+export type ActorRow = {
+  id: string;
+  username: string;
+  role: Role;
+  status: AccountState;
+  tokenVersion: number;
+};
 
 export type NewMember = {
   id: string;
@@ -73,13 +88,28 @@ export type NewMember = {
   profileBanner?: string;
   /** Signup's extra fields as JSON text (an object of flat values). */
   extra?: string;
+  /** 'member' unless given (`realm admin create-user --role`). */
+  role?: Role;
+  /** 'pending' when the instance approves new accounts; 'active' unless given. */
+  status?: AccountState;
   createdAt: number;
   updatedAt: number;
 };
 
-/** The fields a member may change about themselves, and the hash an administrator may reset. */
+/**
+ * The fields a member may change about themselves, the hash a password change or an administrator sets, and
+ * what moderation changes (issue 17): role, state, when limited (null: not), and the token version.
+ */
 export type MemberChanges = Partial<
-  Pick<NewMember, 'firstName' | 'lastName' | 'profilePic' | 'bio' | 'link' | 'profileBanner' | 'passwordHash'>
+  Pick<
+    NewMember,
+    'firstName' | 'lastName' | 'profilePic' | 'bio' | 'link' | 'profileBanner' | 'passwordHash'
+  > & {
+    role: Role;
+    status: AccountState;
+    limitedAt: number | null;
+    tokenVersion: number;
+  }
 >;
 
 export type ProfileRow = PublicUser & {
@@ -128,8 +158,9 @@ export type Reads = {
     idByKey(key: string): Promise<string | undefined>;
     /** The ids of the members whose usernames match these keys; keys nobody has are left out. */
     idsByKeys(keys: string[]): Promise<string[]>;
-    actor(id: string): Promise<{ id: string; username: string } | undefined>;
-    forLogin(key: string): Promise<{ id: string; username: string; passwordHash: string } | undefined>;
+    /** Read on every signed-in request: whether the token's member exists, may act, and signed it lately. */
+    actor(id: string): Promise<ActorRow | undefined>;
+    forLogin(key: string): Promise<(ActorRow & { passwordHash: string }) | undefined>;
     exists(id: string): Promise<boolean>;
     profile(viewerId: string | null, userId: string): Promise<ProfileRow | undefined>;
     /** Members other than the viewer whom the viewer does not follow, most-followed first. */

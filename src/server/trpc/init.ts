@@ -54,10 +54,20 @@ export function retryAfterOf(errors: TRPCError[]): number | undefined {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Anyone may call it; `viewerId` is the signed-in member when a valid token came along, else null. */
-export const publicProcedure = t.procedure.use(readableErrors).use(async ({ ctx, next }) => {
+/** Anyone may call it, and no token is even read: login, signup, what the instance says about itself. */
+export const anonymousProcedure = t.procedure.use(readableErrors);
+
+/**
+ * Anyone may call it; `viewerId` is the signed-in member when a valid token came along, else null. A token
+ * that is no longer valid only makes the caller anonymous, but a suspended or pending member is refused
+ * (403): they learn why, rather than seeing the instance as a stranger would.
+ */
+export const publicProcedure = anonymousProcedure.use(async ({ ctx, next }) => {
   const viewer = ctx.authorization
-    ? await resolveActor(ctx.store, ctx.keys, ctx.authorization).catch(() => null)
+    ? await resolveActor(ctx.store, ctx.keys, ctx.authorization).catch((error: unknown) => {
+        if (error instanceof DomainError && error.status === 403) throw error;
+        return null;
+      })
     : null;
   return next({ ctx: { viewerId: viewer?.id ?? null } });
 });
@@ -66,13 +76,22 @@ export const publicProcedure = t.procedure.use(readableErrors).use(async ({ ctx,
  * Login and signup: each call counts against its client's address before its input is even read, so a batch
  * of calls counts as many attempts as it holds, and the procedure's name however the URL spelled it.
  */
-export const signInProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const signInProcedure = anonymousProcedure.use(async ({ ctx, next }) => {
   await ctx.signInLimits.countAttempt(ctx.clientAddress);
   return next();
 });
 
-/** Spec section 6: every write needs a token that resolves to an existing member. */
+/**
+ * Spec section 6: every write needs a token that resolves to an existing member. Issue 17: an active one;
+ * the role a rule needs is checked inside the rule (domain/roles.ts), as ownership is.
+ */
 export const protectedProcedure = t.procedure.use(readableErrors).use(async ({ ctx, next }) => {
   const actor = await resolveActor(ctx.store, ctx.keys, ctx.authorization);
+  return next({ ctx: { actor } });
+});
+
+/** What a member waiting for approval may still call: who they are, and signing out. */
+export const pendingAllowedProcedure = t.procedure.use(readableErrors).use(async ({ ctx, next }) => {
+  const actor = await resolveActor(ctx.store, ctx.keys, ctx.authorization, { allowPending: true });
   return next({ ctx: { actor } });
 });

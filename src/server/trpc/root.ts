@@ -1,11 +1,16 @@
 import { createCallerFactory, router } from './init.js';
+import { accountRouter } from './routers/account.js';
+import { adminRouter } from './routers/admin.js';
 import { authRouter } from './routers/auth.js';
 import { bookmarksRouter } from './routers/bookmarks.js';
 import { commentsRouter } from './routers/comments.js';
 import { followRouter } from './routers/follow.js';
 import { instanceRouter } from './routers/instance.js';
+import { invitesRouter } from './routers/invites.js';
 import { notificationsRouter } from './routers/notifications.js';
 import { postsRouter } from './routers/posts.js';
+import { relationsRouter } from './routers/relations.js';
+import { reportsRouter } from './routers/reports.js';
 import { usersRouter } from './routers/users.js';
 
 export const appRouter = router({
@@ -17,6 +22,12 @@ export const appRouter = router({
   follow: followRouter,
   instance: instanceRouter,
   notifications: notificationsRouter,
+  // Issue 17.
+  account: accountRouter,
+  invites: invitesRouter,
+  relations: relationsRouter,
+  reports: reportsRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

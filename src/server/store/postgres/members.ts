@@ -1,4 +1,4 @@
-import type { ProfileRow, Reads, Writes } from '../store.js';
+import type { ActorRow, ProfileRow, Reads, Writes } from '../store.js';
 import { publicUserSelect, userColumn } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement } from './statement.js';
@@ -8,13 +8,11 @@ const idsByKeys = statement<{ id: string }>(
   'select id from users where username_key = any($1::text[])',
 );
 const idByKey = statement<{ id: string }>('member-id-by-key', 'select id from users where username_key = $1');
-const actor = statement<{ id: string; username: string }>(
-  'member-actor',
-  'select id, username from users where id = $1',
-);
-const forLogin = statement<{ id: string; username: string; passwordHash: string }>(
+const actorColumns = 'id, username, role, status, token_version as "tokenVersion"';
+const actor = statement<ActorRow>('member-actor', `select ${actorColumns} from users where id = $1`);
+const forLogin = statement<ActorRow & { passwordHash: string }>(
   'member-for-login',
-  'select id, username, password_hash as "passwordHash" from users where username_key = $1',
+  `select ${actorColumns}, password_hash as "passwordHash" from users where username_key = $1`,
 );
 // One statement, as on SQLite: the counts are subqueries on indexes (posts by author, follows by follower).
 const profile = statement<Omit<ProfileRow, 'createdAt'> & { createdAt: string }>(

@@ -3,7 +3,16 @@ import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import { comments, follows, postReactions, posts, users } from './schema.js';
 import { profileColumns, publicUserColumns } from './columns.js';
+import type { AccountState, Role } from '../../domain/roles.js';
 import type { Reads, Writes } from '../store.js';
+
+const actorColumns = {
+  id: users.id,
+  username: users.username,
+  role: sql<Role>`${users.role}`,
+  status: sql<AccountState>`${users.status}`,
+  tokenVersion: users.tokenVersion,
+};
 
 const statements = preparedOnce((db: Db) => {
   const id = sql.placeholder('id');
@@ -18,11 +27,7 @@ const statements = preparedOnce((db: Db) => {
       .from(users)
       .where(eq(users.usernameKey, sql.placeholder('key')))
       .prepare(),
-    actor: db
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(eq(users.id, id))
-      .prepare(),
+    actor: db.select(actorColumns).from(users).where(eq(users.id, id)).prepare(),
     // A profile is one statement: its counts are subqueries on indexes (a member's posts by author, follows
     // by follower), so the header of a profile with thousands of posts reads an index, not the posts.
     // Drizzle writes a column of a one-table select without its table, so the outer member is named in full.
@@ -56,7 +61,7 @@ export function memberReads(db: Db): Reads['members'] {
     actor: async (id) => statements(db).actor.get({ id }),
     forLogin: async (key) =>
       db
-        .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+        .select({ ...actorColumns, passwordHash: users.passwordHash })
         .from(users)
         .where(eq(users.usernameKey, key))
         .get(),

@@ -23,6 +23,14 @@ export const users = sqliteTable(
     followerCount: integer('follower_count').notNull().default(0),
     // The read marker (issue 16): notifications newer than this are unread.
     notificationsReadAt: integer('notifications_read_at').notNull().default(0),
+    // Issue 17: 'member', 'moderator' or 'admin' (domain/roles.ts), checked inside the rules that need it.
+    role: text('role').notNull().default('member'),
+    // 'active', 'pending' (waiting for approval) or 'suspended' (domain/roles.ts).
+    status: text('status').notNull().default('active'),
+    // When a moderator limited the member (hidden from explore and who-to-follow); null when not limited.
+    limitedAt: integer('limited_at'),
+    // Every token carries the version it was signed with; moving it on ends every session (domain/auth.ts).
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -32,6 +40,9 @@ export const users = sqliteTable(
     index('users_follower_count_idx').on(t.followerCount, t.id),
     // The legacy GET /api/users: members newest first, a page below a member's key (rest/user-views.ts).
     index('users_created_idx').on(t.createdAt, t.id),
+    // The admin screens: members by status (pending first to approve), and the instance's admins on /about.
+    index('users_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('users_role_idx').on(t.role, t.createdAt),
   ],
 );
 
@@ -263,6 +274,133 @@ export const notificationActors = sqliteTable(
   ],
 );
 
+/** Issue 17: the instance's settings (name, description, rules, registration...), one row per setting. */
+export const instanceSettings = sqliteTable('instance_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Invite codes (registration "invite"): who made one, until when and how many times it may be used. */
+export const invites = sqliteTable(
+  'invites',
+  {
+    code: text('code').primaryKey(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+    // Null: never expires, or no limit on uses.
+    expiresAt: integer('expires_at'),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+  },
+  (t) => [index('invites_creator_created_idx').on(t.createdBy, t.createdAt)],
+);
+
+/** Who blocked whom. A block hides both members from each other; the key serves "whom did I block". */
+export const blocks = sqliteTable(
+  'blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    // "Who blocked me": a block works both ways.
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  ],
+);
+
+/** Who muted whom. A mute hides the muted member from the muter alone; the muted member notices nothing. */
+export const mutes = sqliteTable(
+  'mutes',
+  {
+    muterId: text('muter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedId: text('muted_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.muterId, t.mutedId] }),
+    // Live updates: which of a post's readers muted its author.
+    index('mutes_muted_idx').on(t.mutedId, t.muterId),
+  ],
+);
+
+/**
+ * A member's report of a post, a comment or a member. `subjectId` is the member it is about (the author of
+ * the content); `excerpt` keeps the reported text as the reporter saw it, so the queue still shows it after
+ * the content is edited or removed.
+ */
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: text('id').primaryKey(),
+    reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectId: text('subject_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // 'post', 'comment' or 'member'.
+    targetKind: text('target_kind').notNull(),
+    postId: text('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    commentId: text('comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    excerpt: text('excerpt').notNull().default(''),
+    // 'spam', 'harassment', 'illegal' or 'other'.
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: integer('created_at').notNull(),
+    // Set when a moderator resolves it: when, who, and with which action ('remove', 'limit', 'suspend',
+    // 'dismiss').
+    resolvedAt: integer('resolved_at'),
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolution: text('resolution'),
+  },
+  (t) => [
+    // The queue: open reports (resolved_at null) oldest first; resolved ones newest first.
+    index('reports_resolved_created_idx').on(t.resolvedAt, t.createdAt, t.id),
+    index('reports_subject_idx').on(t.subjectId),
+    index('reports_post_idx').on(t.postId),
+    index('reports_comment_idx').on(t.commentId),
+    index('reports_reporter_idx').on(t.reporterId),
+  ],
+);
+
+/**
+ * Every moderation and administration action: who, what, to whom, when and why. Names are copied in, so
+ * the log still reads after an account is deleted.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    // The moderator's username, or "(command line)" for `realm admin`.
+    actorName: text('actor_name').notNull(),
+    // domain/moderation.ts AuditAction: 'remove-post', 'suspend', 'set-role', 'registration'...
+    action: text('action').notNull(),
+    subjectId: text('subject_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectName: text('subject_name').notNull().default(''),
+    // What was acted on, in words: the removed text's excerpt, the new role, the new setting.
+    detail: text('detail').notNull().default(''),
+    reason: text('reason').notNull().default(''),
+    reportId: text('report_id'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_actor_idx').on(t.actorId),
+    index('audit_log_subject_idx').on(t.subjectId),
+  ],
+);
+
 /**
  * Login and signup attempts per client address (PRODUCT.md: 25 per 5 minutes), in the database so that every
  * worker (REALM_WORKERS) counts the same attempts. A row is a window: when it began and the attempts in it.
@@ -294,4 +432,10 @@ export const instanceTables = [
   'comment_mentions',
   'notifications',
   'notification_actors',
+  'instance_settings',
+  'invites',
+  'blocks',
+  'mutes',
+  'reports',
+  'audit_log',
 ] as const;

@@ -1,8 +1,14 @@
-import { hasDemoMember } from '../../../../seed/seed.js';
-import { publicProcedure, router } from '../init.js';
+import { instanceSettingsInput } from '../../../shared/community-schemas.js';
+import { aboutInstance, updateInstance } from '../../domain/instance-settings.js';
+import { anonymousProcedure, protectedProcedure, router } from '../init.js';
 
-// What the web app needs to know about this instance before anyone signs in.
+// What the web app needs to know about this instance before anyone signs in: its name, description, rules,
+// registration and admins (/about, the signup screen), and whether the demo member exists (the login page
+// offers "Add Test Credentials" only then).
 export const instanceRouter = router({
-  // The login page offers "Add Test Credentials" only where the demo member exists (`--demo`).
-  about: publicProcedure.query(async ({ ctx }) => ({ demo: await hasDemoMember(ctx.store) })),
+  about: anonymousProcedure.query(({ ctx }) => aboutInstance(ctx.store)),
+  /** Admins only (checked in the rule). */
+  update: protectedProcedure
+    .input(instanceSettingsInput)
+    .mutation(({ ctx, input }) => updateInstance(ctx.store, ctx.actor, input)),
 });
