@@ -239,7 +239,24 @@ export type Reads = {
   version(): Promise<string | null>;
 };
 
+/** One line of the audit log as stored (issue 17); names are copies, so it reads after accounts go. */
+export type AuditRow = {
+  id: string;
+  actorId: string | null;
+  actorName: string;
+  action: string;
+  subjectId: string | null;
+  subjectName: string;
+  detail: string;
+  reason: string;
+  reportId: string | null;
+  createdAt: number;
+};
+
 export type Writes = {
+  audit: {
+    add(entry: AuditRow): Promise<void>;
+  };
   members: {
     /** Locks the member's row until the transaction ends (PostgreSQL); whether the member exists. */
     lock(id: string): Promise<boolean>;

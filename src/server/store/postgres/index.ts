@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { createLiveHub } from '../live-hub.js';
 import type { LiveEvent, Reads, Store, Tx } from '../store.js';
+import { auditWrites } from './audit.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
 import { cardReads } from './cards.js';
 import { counterReads, counterWrites, type Sweeps } from './counters.js';
@@ -80,6 +81,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
   const node = randomUUID();
   let listening: LiveListener | undefined;
   const txOn = (db: Queryable, events: LiveEvent[]): Tx => ({
+    audit: auditWrites(db),
     members: { ...memberReads(db), ...memberWrites(db) },
     posts: { ...postReads(db), ...postWrites(db) },
     reactions: reactionWrites(db),

@@ -4,6 +4,7 @@ import { preparedOnce } from './prepared.js';
 import { resolveJwtSecret } from '../../domain/tokens.js';
 import { createLiveHub } from '../live-hub.js';
 import type { LiveEvent, Reads, Store, Tx } from '../store.js';
+import { auditWrites } from './audit.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
 import { cardReads } from './cards.js';
 import { counterReads, counterWrites } from './counters.js';
@@ -46,6 +47,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
   // The gate runs one write transaction at a time, so one list holds the events of the one that is open.
   let emitted: LiveEvent[] = [];
   const tx: Tx = {
+    audit: auditWrites(db),
     members,
     posts: { ...posts, find: posts.lock },
     reactions: reactionWrites(db),
