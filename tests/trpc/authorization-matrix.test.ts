@@ -1,0 +1,206 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { factoryPassword } from '../../seed/factories.js';
+import { messages } from '../../src/server/domain/errors.js';
+import { epoch, insertRows } from '../helpers/rows.js';
+import { snapshot } from '../helpers/snapshot.js';
+import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+
+// Issue 17: every new procedure, called by each kind of caller, on both engines. A call is either answered
+// or refused with the expected code, and a refused call changes nothing: every table is the same after it.
+
+type Caller = 'anonymous' | 'member' | 'moderator' | 'admin' | 'suspended' | 'pending';
+type Outcome = 'ok' | 'UNAUTHORIZED' | 'FORBIDDEN';
+
+/** The instance each case starts from: one of each caller, a member Tina with a post, a comment, a report. */
+async function world(t: TestApp) {
+  const [member, moderator, admin, suspended, pending, tina, invitee] = await Promise.all([
+    t.member(),
+    t.member({ role: 'moderator' }),
+    t.member({ role: 'admin' }),
+    t.member({ status: 'suspended' }),
+    t.member({ status: 'pending' }),
+    t.member(),
+    t.member({ status: 'pending' }),
+  ]);
+  const post = await t.caller(tina.token).posts.create({ content: 'A post by Tina' });
+  const comment = await t.caller(tina.token).comments.add({ postId: post.id, text: 'A comment by Tina' });
+  await insertRows(t, 'reports', [
+    {
+      id: 'report-1',
+      reporter_id: member.id,
+      subject_id: tina.id,
+      target_kind: 'post',
+      post_id: post.id,
+      comment_id: null,
+      excerpt: 'A post by Tina',
+      reason: 'spam',
+      note: '',
+      created_at: epoch,
+    },
+  ]);
+  await insertRows(t, 'invites', [
+    { code: 'admins-code', created_by: admin.id, created_at: epoch, expires_at: null, max_uses: 5, uses: 0 },
+  ]);
+  const tokens: Record<Caller, string | undefined> = {
+    anonymous: undefined,
+    member: member.token,
+    moderator: moderator.token,
+    admin: admin.token,
+    suspended: suspended.token,
+    pending: pending.token,
+  };
+  return { tokens, tina, invitee, suspended, post, commentId: comment.id };
+}
+
+type World = Awaited<ReturnType<typeof world>>;
+type Call = (api: ReturnType<TestApp['caller']>, w: World) => Promise<unknown>;
+
+const everyone = (outcome: Outcome) => ({ member: outcome, moderator: outcome, admin: outcome });
+const members = everyone('ok');
+const moderators = { member: 'FORBIDDEN', moderator: 'ok', admin: 'ok' } as const;
+const admins = { member: 'FORBIDDEN', moderator: 'FORBIDDEN', admin: 'ok' } as const;
+
+/** Each procedure, how to call it, and who may: the rest of the callers follow from the account's state. */
+const cases: { name: string; call: Call; may: Partial<Record<Caller, Outcome>> }[] = [
+  {
+    name: 'instance.about',
+    call: (api) => api.instance.about(),
+    may: { ...members, anonymous: 'ok', suspended: 'ok', pending: 'ok' },
+  },
+  { name: 'instance.update', call: (api) => api.instance.update({ name: 'Renamed' }), may: admins },
+  { name: 'account.me', call: (api) => api.account.me(), may: { ...members, pending: 'ok' } },
+  {
+    name: 'account.changePassword',
+    call: (api) =>
+      api.account.changePassword({ currentPassword: factoryPassword, newPassword: 'a-new-password-2' }),
+    may: members,
+  },
+  {
+    name: 'account.signOutEverywhere',
+    call: (api) => api.account.signOutEverywhere(),
+    may: { ...members, pending: 'ok' },
+  },
+  {
+    name: 'account.delete',
+    call: (api) => api.account.delete({ password: factoryPassword }),
+    may: { ...members, pending: 'ok' },
+  },
+  { name: 'account.export', call: (api) => api.account.export(), may: members },
+  { name: 'invites.list', call: (api) => api.invites.list(), may: members },
+  {
+    name: 'invites.create',
+    call: (api) => api.invites.create({ expiresInDays: 7, maxUses: 1 }),
+    may: admins,
+  },
+  { name: 'invites.revoke', call: (api) => api.invites.revoke({ code: 'admins-code' }), may: admins },
+  { name: 'relations.list', call: (api) => api.relations.list(), may: members },
+  {
+    name: 'relations.block',
+    call: (api, w) => api.relations.block({ username: w.tina.username }),
+    may: members,
+  },
+  {
+    name: 'relations.unblock',
+    call: (api, w) => api.relations.unblock({ username: w.tina.username }),
+    may: members,
+  },
+  {
+    name: 'relations.mute',
+    call: (api, w) => api.relations.mute({ username: w.tina.username }),
+    may: members,
+  },
+  {
+    name: 'relations.unmute',
+    call: (api, w) => api.relations.unmute({ username: w.tina.username }),
+    may: members,
+  },
+  {
+    name: 'reports.create',
+    call: (api, w) =>
+      api.reports.create({ target: { kind: 'post', postId: w.post.id }, reason: 'spam', note: '' }),
+    may: members,
+  },
+  { name: 'admin.reports', call: (api) => api.admin.reports({ state: 'open' }), may: moderators },
+  {
+    name: 'admin.resolveReport',
+    call: (api) => api.admin.resolveReport({ reportId: 'report-1', action: 'dismiss', reason: 'not spam' }),
+    may: moderators,
+  },
+  { name: 'admin.members', call: (api) => api.admin.members({ query: '' }), may: moderators },
+  {
+    name: 'admin.setRole',
+    call: (api, w) => api.admin.setRole({ username: w.tina.username, role: 'moderator', reason: '' }),
+    may: admins,
+  },
+  {
+    name: 'admin.approve',
+    call: (api, w) => api.admin.approve({ username: w.invitee.username, reason: '' }),
+    may: moderators,
+  },
+  {
+    name: 'admin.suspend',
+    call: (api, w) => api.admin.suspend({ username: w.tina.username, reason: 'spam' }),
+    may: moderators,
+  },
+  {
+    name: 'admin.unsuspend',
+    call: (api, w) => api.admin.unsuspend({ username: w.suspended.username, reason: 'appeal' }),
+    may: moderators,
+  },
+  {
+    name: 'admin.limit',
+    call: (api, w) => api.admin.limit({ username: w.tina.username, reason: 'spam' }),
+    may: moderators,
+  },
+  {
+    name: 'admin.unlimit',
+    call: (api, w) => api.admin.unlimit({ username: w.tina.username, reason: '' }),
+    may: moderators,
+  },
+  {
+    name: 'admin.removeContent (post)',
+    call: (api, w) => api.admin.removeContent({ kind: 'post', postId: w.post.id, reason: 'spam' }),
+    may: moderators,
+  },
+  {
+    name: 'admin.removeContent (comment)',
+    call: (api, w) =>
+      api.admin.removeContent({ kind: 'comment', postId: w.post.id, commentId: w.commentId, reason: 'spam' }),
+    may: moderators,
+  },
+  { name: 'admin.log', call: (api) => api.admin.log({}), may: moderators },
+];
+
+/** Who is refused what, whatever the procedure: no token, a suspended account, an account that waits. */
+const byState: Record<'anonymous' | 'suspended' | 'pending', { code: Outcome; message: string }> = {
+  anonymous: { code: 'UNAUTHORIZED', message: messages.invalidToken },
+  suspended: { code: 'FORBIDDEN', message: messages.suspended },
+  pending: { code: 'FORBIDDEN', message: messages.pending },
+};
+
+const callers: Caller[] = ['anonymous', 'member', 'moderator', 'admin', 'suspended', 'pending'];
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+describe('the authorization matrix of issue 17', () => {
+  for (const { name, call, may } of cases) {
+    it(`${name}: ${callers.map((c) => `${c} ${may[c] ?? 'refused'}`).join(', ')}`, async () => {
+      for (const caller of callers) {
+        t = await makeTestApp();
+        const w = await world(t);
+        const api = t.caller(w.tokens[caller]);
+        const expected = may[caller];
+        if (expected === 'ok') {
+          await expect(call(api, w), `${name} as ${caller}`).resolves.not.toThrow();
+        } else {
+          const before = await snapshot(t);
+          const refusal = expected ? { code: expected } : byState[caller as keyof typeof byState];
+          await expect(call(api, w), `${name} as ${caller}`).rejects.toMatchObject(refusal);
+          expect(await snapshot(t), `${name} as ${caller} changed nothing`).toEqual(before);
+        }
+        await t.close();
+      }
+    });
+  }
+});
