@@ -94,7 +94,7 @@ ${dataHelp}`,
       // signup also signs a token for the new member; nobody here wants it, so the key is a throwaway one.
       const keys = createTokenKeys(randomBytes(32).toString('hex'));
       try {
-        await signup(store, keys, { ...fields.data, password });
+        await signup(store, keys, { ...fields.data, password }, {}, { byAdministrator: true });
       } catch (error) {
         if (error instanceof DomainError) throw new CommandFailed(error.message);
         throw error;

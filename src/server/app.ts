@@ -105,13 +105,19 @@ export async function buildApp({
     keys,
     signInLimits: limitsOfSignIn,
     legacyListLimit: config.legacyListLimit,
+    registrationDefault: config.registration,
   });
 
   await app.register(async (trpcScope) => {
     const onError: OnCallError = ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'trpc call failed');
     };
-    const contextDeps = { store, keys, signInLimits: limitsOfSignIn };
+    const contextDeps = {
+      store,
+      keys,
+      signInLimits: limitsOfSignIn,
+      registrationDefault: config.registration,
+    };
     if (directTrpcCalls) answerCallsDirectly(trpcScope, contextDeps, onError);
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { registrationModes, type RegistrationMode } from '../shared/community-schemas.js';
 
 function wholeNumber(min: number, max: number) {
   const range = `must be a whole number from ${min} to ${max}`;
@@ -59,6 +60,9 @@ const envSchema = z.object({
     .default([]),
   REALM_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000).default(64),
   REALM_DEMO: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
+  REALM_REGISTRATION: z
+    .enum(registrationModes, { message: `must be one of ${registrationModes.join(', ')}` })
+    .default('open'),
 });
 
 export type Config = {
@@ -85,6 +89,8 @@ export type Config = {
   connectionsPerAddress: number;
   /** Load the spec's demo members and posts at start (`--demo`, REALM_DEMO=1); a real instance starts empty. */
   demo: boolean;
+  /** Issue 17: who may sign up until an admin sets it in the instance settings (domain/instance-settings.ts). */
+  registration: RegistrationMode;
 };
 
 export class ConfigError extends Error {}
@@ -115,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.REALM_TRUST_PROXY,
     connectionsPerAddress: e.REALM_CONNECTIONS_PER_ADDRESS,
     demo: e.REALM_DEMO === '1',
+    registration: e.REALM_REGISTRATION,
   };
 }

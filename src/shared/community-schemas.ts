@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits.js';
-import { cursor, id, lookupUsername, newPassword, optionalText, text } from './schemas.js';
+import { cursor, id, lookupUsername, newPassword, optionalText, signupInput, text } from './schemas.js';
 
 // Issue 17: the inputs of roles, registration, block and mute, reports, moderation and account settings.
 // Forms and the server validate with the same schemas.
@@ -54,6 +54,17 @@ export const inviteCode = z
   .trim()
   .min(1, 'An invite code is required.')
   .max(64, 'An invite code is at most 64 characters.');
+
+/**
+ * Signup with the invite code registration "invite" needs (issue 17). A blank code counts as none, so a form
+ * may always send its field.
+ */
+export const signupWithInviteInput = signupInput.extend({
+  inviteCode: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    inviteCode.optional(),
+  ),
+});
 
 export const createInviteInput = z.object({
   /** Days until it expires: 1, 7 or 30; null never. */

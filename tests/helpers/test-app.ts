@@ -31,6 +31,7 @@ export const testConfig: Config & { jwtSecret: string } = {
   trustProxy: [],
   connectionsPerAddress: 64,
   demo: false,
+  registration: 'open',
 };
 
 export type TestApp = {
@@ -90,8 +91,9 @@ export async function makeTestApp(
 ): Promise<TestApp> {
   const store = await openTestStore(options.file);
   if (options.seed) await runSeed(store);
+  const config = { ...testConfig, ...options.config };
   const app = await buildApp({
-    config: { ...testConfig, ...options.config },
+    config,
     store,
     logger: false,
     serveBuiltClient: options.serveBuiltClient ?? false,
@@ -122,7 +124,10 @@ export async function makeTestApp(
       const member = await createMember(store, overrides);
       return { ...member, token: await keys.sign({ _id: member.id, username: member.username }) };
     },
-    caller: (token) => createCaller(createContext({ store, keys }, { authorization: token })),
+    caller: (token) =>
+      createCaller(
+        createContext({ store, keys, registrationDefault: config.registration }, { authorization: token }),
+      ),
     closeDatabase,
     async close() {
       await app.close();

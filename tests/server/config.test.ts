@@ -19,6 +19,7 @@ describe('configuration', () => {
       trustProxy: [],
       connectionsPerAddress: 64,
       demo: false,
+      registration: 'open',
     });
   });
 
@@ -38,6 +39,7 @@ describe('configuration', () => {
       REALM_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1',
       REALM_CONNECTIONS_PER_ADDRESS: '8',
       REALM_DEMO: '1',
+      REALM_REGISTRATION: 'approval',
     });
     expect(config).toEqual({
       port: 8080,
@@ -54,6 +56,7 @@ describe('configuration', () => {
       trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
       connectionsPerAddress: 8,
       demo: true,
+      registration: 'approval',
     });
   });
 
@@ -71,6 +74,10 @@ describe('configuration', () => {
     ],
     [{ REALM_RATE_LIMIT: 'maybe' }, 'Invalid configuration: REALM_RATE_LIMIT must be on or off'],
     [{ REALM_DEMO: 'yes' }, 'Invalid configuration: REALM_DEMO must be 0 or 1'],
+    [
+      { REALM_REGISTRATION: 'members-only' },
+      'Invalid configuration: REALM_REGISTRATION must be one of open, approval, invite, closed',
+    ],
     [
       { REALM_DATABASE_URL: 'mysql://realm@db/realm' },
       'Invalid configuration: REALM_DATABASE_URL must be a PostgreSQL URL: postgres://USER:PASSWORD@HOST:5432/DATABASE',

@@ -27,14 +27,14 @@ async function start(demo: boolean, file = join(mkdtempSync(join(tmpdir(), 'real
 describe('demo content (PRODUCT.md: a real instance starts empty)', () => {
   it('is absent from an instance started without --demo, and the login page is told so', async () => {
     const { caller } = await start(false);
-    expect(await caller.instance.about()).toEqual({ demo: false });
+    expect(await caller.instance.about()).toMatchObject({ demo: false });
     await expect(caller.auth.login(demoCredentials)).rejects.toThrow();
   });
 
   it('is loaded by --demo into an instance first started without it, and only once', async () => {
     const { file } = await start(false);
     const first = await start(true, file);
-    expect(await first.caller.instance.about()).toEqual({ demo: true });
+    expect(await first.caller.instance.about()).toMatchObject({ demo: true });
     expect((await first.caller.auth.login(demoCredentials)).user.username).toBe(demoCredentials.username);
     const rows = () => store!.db.$client.prepare('select count(*) as n from posts').get() as { n: number };
     const posts = rows().n;

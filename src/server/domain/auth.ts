@@ -1,8 +1,10 @@
 import { v4 as uuid } from 'uuid';
+import type { RegistrationMode } from '../../shared/community-schemas.js';
 import { usernameKey, type LoginInput, type SignupInput } from '../../shared/schemas.js';
 import type { Store } from '../store/store.js';
 import { actorGone, DomainError, forbidden, invalidToken, messages, notFound } from './errors.js';
 import { now } from './clock.js';
+import { instanceSettings } from './instance-settings.js';
 import type { Role } from './roles.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { noSignInLimits, type SignInLimits } from './sign-in-limits.js';
@@ -17,16 +19,40 @@ export function findUserIdByUsername(store: Store, name: string): Promise<string
 
 const usernameTaken = () => new DomainError(422, messages.usernameTaken, 'CONFLICT');
 
+export type SignupOptions = {
+  /** REALM_REGISTRATION: registration until an admin sets it in the instance settings ('open' unless given). */
+  registrationDefault?: RegistrationMode;
+  /** Registration "invite": the code the newcomer was given. */
+  inviteCode?: string;
+  /** `realm admin create-user`: an administrator adds the member whatever registration says. */
+  byAdministrator?: boolean;
+  /** The new member's role ('member' unless given); for the command line. */
+  role?: Role;
+};
+
+/**
+ * Spec section 6, under the instance's registration (issue 17): open; approval (the account waits, pending,
+ * for a moderator); invite (a usable code is needed, and one of its uses is counted in the transaction that
+ * creates the account, so a refused signup uses nothing); closed.
+ */
 export async function signup(
   store: Store,
   keys: TokenKeys,
   input: SignupInput,
   extra: Record<string, unknown> = {},
-): Promise<{ userId: string; token: string }> {
+  options: SignupOptions = {},
+): Promise<{ userId: string; token: string; status: 'active' | 'pending' }> {
+  const registration = options.byAdministrator
+    ? 'open'
+    : (await instanceSettings(store, options.registrationDefault ?? 'open')).registration;
+  if (registration === 'closed') throw forbidden(messages.registrationClosed);
+  const inviteCode = registration === 'invite' ? options.inviteCode : undefined;
+  if (registration === 'invite' && !inviteCode) throw forbidden(messages.inviteRequired);
   if (await findUserIdByUsername(store, input.username)) throw usernameTaken();
   const passwordHash = await hashPassword(input.password);
   const at = now();
   const id = uuid();
+  const status = registration === 'approval' ? 'pending' : 'active';
   const { password: _password, ...profile } = input;
   const member = {
     ...profile,
@@ -34,12 +60,22 @@ export async function signup(
     usernameKey: usernameKey(input.username),
     passwordHash,
     extra: JSON.stringify(extra),
+    status,
+    ...(options.role ? { role: options.role } : {}),
     createdAt: at,
     updatedAt: at,
+  } as const;
+  await store.write(async (tx) => {
+    if (inviteCode && !(await tx.invites.redeem(inviteCode, at))) throw forbidden(messages.inviteInvalid);
+    // Two signups for one name at once: the unique index decides, and the loser gets the spec's answer (and
+    // its invite use is rolled back with it).
+    if (!(await tx.members.insert(member))) throw usernameTaken();
+  });
+  return {
+    userId: id,
+    token: await tokenFor(keys, { id, username: input.username, tokenVersion: 0 }),
+    status,
   };
-  // Two signups for one name at once: the unique index decides, and the loser gets the spec's answer.
-  if (!(await store.write((tx) => tx.members.insert(member)))) throw usernameTaken();
-  return { userId: id, token: await tokenFor(keys, { id, username: input.username, tokenVersion: 0 }) };
 }
 
 /** Spec section 6; `limits` refuses, before any hashing, an account that failed too often lately. */
@@ -48,7 +84,7 @@ export async function login(
   keys: TokenKeys,
   input: LoginInput,
   limits: SignInLimits = noSignInLimits,
-): Promise<{ userId: string; token: string }> {
+): Promise<{ userId: string; token: string; status: 'active' | 'pending' }> {
   const user = await store.read.members.forLogin(usernameKey(input.username));
   if (!user) throw notFound(messages.unknownUsername);
   const key = usernameKey(user.username);
@@ -59,7 +95,8 @@ export async function login(
   }
   // Checked after the password, so only the account's owner learns that it is suspended.
   if (user.status === 'suspended') throw forbidden(messages.suspended);
-  return { userId: user.id, token: await tokenFor(keys, user) };
+  // A pending member may log in: what they then see is that they wait (resolveActor's allowPending).
+  return { userId: user.id, token: await tokenFor(keys, user), status: user.status };
 }
 
 /** A token for the member's current token version: the ones signed before a version moved stop working. */

@@ -15,7 +15,9 @@ export type DispatchOptions = {
  * - `post-changed`: gathered for `coalesceMs`, then the counts of all those posts in one read, to every
  *   stream (a deleted post: `deleted: true`);
  * - `notifications`: the member's unread count, if they have a stream here;
- * - `resync`: this process may have missed events; every stream tells its client to catch up.
+ * - `resync`: this process may have missed events; every stream tells its client to catch up;
+ * - `session-ended` (issue 17): the member's tokens stopped working; each of their streams here is told so
+ *   and closed at once (reconnecting with the old token is refused). No read.
  */
 export function dispatchLiveEvents(store: Store, streams: StreamRegistry, options: DispatchOptions) {
   const changedPosts = new Set<string>();
@@ -61,9 +63,19 @@ export function dispatchLiveEvents(store: Store, streams: StreamRegistry, option
 
   const later = () => (flushing ??= setTimeout(flush, options.coalesceMs));
 
+  function endSessions(memberId: string) {
+    const text = sseEvent('session-ended', {});
+    for (const stream of [...streams.streamsOf(memberId)]) {
+      stream.send(text);
+      stream.close();
+    }
+  }
+
   function onEvent(event: LiveEvent) {
     if (streams.size === 0) return; // nobody here to tell
     switch (event.type) {
+      case 'session-ended':
+        return endSessions(event.memberId);
       case 'post':
         return run(() => newPost(event.postId, event.authorId));
       case 'post-changed':

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveActor } from '../domain/auth.js';
+import { DomainError } from '../domain/errors.js';
 import type { TokenKeys } from '../domain/tokens.js';
 import type { Store } from '../store/store.js';
 import { dispatchLiveEvents } from './dispatcher.js';
@@ -22,7 +23,7 @@ const maxBufferedBytes = 1024 * 1024;
  * in the `authorization` header, raw or `Bearer`, as for tRPC: the browser reads the stream with fetch,
  * since EventSource cannot send headers and a token in the URL would end up in logs. It is checked when the
  * stream opens; the stream then lasts until the client closes it, a sixth stream of the member replaces it,
- * or the server shuts down.
+ * the member's session ends (issue 17: `session-ended`, then closed), or the server shuts down.
  */
 export async function liveUpdates(
   app: FastifyInstance,
@@ -59,9 +60,12 @@ export async function liveUpdates(
     response.write(`retry: ${retryMs}\n\n`);
     const stream = streams.open(actor.id, response);
     try {
+      // Issue 17: a session that ended while this stream opened may have had its `session-ended` go by
+      // before the stream was listed; checked again now that it is, the stream cannot outlive its token.
+      await resolveActor(store, keys, request.headers.authorization);
       stream.hello(sseEvent('hello', { unread: await store.read.notifications.unreadCount(actor.id) }));
     } catch (error) {
-      onError(error);
+      if (!(error instanceof DomainError)) onError(error);
       stream.close();
     }
   });

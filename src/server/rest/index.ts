@@ -10,7 +10,12 @@ export type RestOptions = RestDeps & { signInLimits: SignInLimits };
 
 /** The original product's /api contract (spec section 7), mounted under /api. */
 export async function restApi(app: FastifyInstance, options: RestOptions) {
-  const deps = { store: options.store, keys: options.keys, legacyListLimit: options.legacyListLimit };
+  const deps: RestDeps = {
+    store: options.store,
+    keys: options.keys,
+    legacyListLimit: options.legacyListLimit,
+    registrationDefault: options.registrationDefault,
+  };
   authRoutes(app, deps, options.signInLimits);
   postRoutes(app, deps);
   commentRoutes(app, deps);

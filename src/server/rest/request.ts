@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { RegistrationMode } from '../../shared/community-schemas.js';
 import { resolveActor, type Actor } from '../domain/auth.js';
 import { badRequest, DomainError } from '../domain/errors.js';
 import type { TokenKeys } from '../domain/tokens.js';
@@ -10,6 +11,8 @@ export type RestDeps = {
   keys: TokenKeys;
   /** REALM_LEGACY_LIST_LIMIT: the most entries a legacy list answer carries. */
   legacyListLimit: number;
+  /** REALM_REGISTRATION: registration until an admin sets it. */
+  registrationDefault: RegistrationMode;
 };
 
 /** Validates at the edge: the first problem becomes a 400 a person can act on, and nothing is written. */

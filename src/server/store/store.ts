@@ -1,5 +1,13 @@
 import type { AccountState, Role } from '../domain/roles.js';
 import type { PublicUser } from '../domain/views.js';
+import type {
+  AccountReads,
+  AccountWrites,
+  InstanceReads,
+  InstanceWrites,
+  InviteReads,
+  InviteWrites,
+} from './accounts.js';
 
 // What the rules (src/server/domain) ask of a database, in the terms of the resources they work on. One
 // implementation per engine: `sqlite/` (better-sqlite3, one file) and `postgres/` (node-postgres, many
@@ -232,6 +240,10 @@ export type Reads = {
     /** The members with notifications about this post (its likes, comments and mentions). */
     recipientsOf(postId: string): Promise<string[]>;
   };
+  /** Issue 17 (store/accounts.ts): the instance's settings and staff, invite codes, a member's own account. */
+  instance: InstanceReads;
+  invites: InviteReads;
+  account: AccountReads;
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
    * store cannot tell cheaply: answers are then not kept.
@@ -257,6 +269,9 @@ export type Writes = {
   audit: {
     add(entry: AuditRow): Promise<void>;
   };
+  instance: InstanceWrites;
+  invites: InviteWrites;
+  account: AccountWrites;
   members: {
     /** Locks the member's row until the transaction ends (PostgreSQL); whether the member exists. */
     lock(id: string): Promise<boolean>;

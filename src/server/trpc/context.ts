@@ -1,9 +1,16 @@
 import type { FastifyRequest } from 'fastify';
+import type { RegistrationMode } from '../../shared/community-schemas.js';
 import { noSignInLimits, type SignInLimits } from '../domain/sign-in-limits.js';
 import type { TokenKeys } from '../domain/tokens.js';
 import type { Store } from '../store/store.js';
 
-export type ContextDeps = { store: Store; keys: TokenKeys; signInLimits?: SignInLimits };
+export type ContextDeps = {
+  store: Store;
+  keys: TokenKeys;
+  signInLimits?: SignInLimits;
+  /** REALM_REGISTRATION: registration until an admin sets it ('open' unless given). */
+  registrationDefault?: RegistrationMode;
+};
 
 /** What a request brings: its authorization header, and the client's address (none for server-side calls). */
 export type Caller = { authorization: string | undefined; clientAddress?: string };
@@ -18,6 +25,7 @@ export type Context = {
   store: Store;
   keys: TokenKeys;
   signInLimits: SignInLimits;
+  registrationDefault: RegistrationMode;
   authorization: string | undefined;
   clientAddress: string | undefined;
 };
@@ -28,6 +36,7 @@ export function createContext(deps: ContextDeps, caller: Caller): Context {
     store: deps.store,
     keys: deps.keys,
     signInLimits: deps.signInLimits ?? noSignInLimits,
+    registrationDefault: deps.registrationDefault ?? 'open',
     authorization: caller.authorization,
     clientAddress: caller.clientAddress,
   };

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { createLiveHub } from '../live-hub.js';
 import type { LiveEvent, Reads, Store, Tx } from '../store.js';
+import { accountReads, accountWrites } from './account.js';
 import { auditWrites } from './audit.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
 import { cardReads } from './cards.js';
@@ -10,6 +11,8 @@ import { counterReads, counterWrites, type Sweeps } from './counters.js';
 import { fanOutReads } from './fan-out.js';
 import { feedReads } from './feeds.js';
 import { resolveSharedSecret } from './instance-secret.js';
+import { instanceReads, instanceWrites } from './instance.js';
+import { inviteReads, inviteWrites } from './invites.js';
 import { migrationLock } from './migrate.js';
 import { legacyReads } from './legacy.js';
 import { notifyLive } from './live-channel.js';
@@ -73,6 +76,9 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     notifications: notificationReads(pool),
     counters: counterReads(pool),
     fanOut: fanOutReads(pool),
+    instance: instanceReads(pool),
+    invites: inviteReads(pool),
+    account: accountReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
   // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
@@ -82,6 +88,9 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
   let listening: LiveListener | undefined;
   const txOn = (db: Queryable, events: LiveEvent[]): Tx => ({
     audit: auditWrites(db),
+    instance: { ...instanceReads(db), ...instanceWrites(db) },
+    invites: { ...inviteReads(db), ...inviteWrites(db) },
+    account: { ...accountReads(db), ...accountWrites(db) },
     members: { ...memberReads(db), ...memberWrites(db) },
     posts: { ...postReads(db), ...postWrites(db) },
     reactions: reactionWrites(db),

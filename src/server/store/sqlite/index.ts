@@ -4,6 +4,7 @@ import { preparedOnce } from './prepared.js';
 import { resolveJwtSecret } from '../../domain/tokens.js';
 import { createLiveHub } from '../live-hub.js';
 import type { LiveEvent, Reads, Store, Tx } from '../store.js';
+import { accountReads, accountWrites } from './account.js';
 import { auditWrites } from './audit.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
 import { cardReads } from './cards.js';
@@ -11,6 +12,8 @@ import { counterReads, counterWrites } from './counters.js';
 import { clusterRelay } from './cluster-relay.js';
 import { fanOutReads } from './fan-out.js';
 import { feedReads } from './feeds.js';
+import { instanceReads, instanceWrites } from './instance.js';
+import { inviteReads, inviteWrites } from './invites.js';
 import { legacyReads } from './legacy.js';
 import { memberReads, memberWrites } from './members.js';
 import { notificationReads } from './notifications.js';
@@ -48,6 +51,9 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
   let emitted: LiveEvent[] = [];
   const tx: Tx = {
     audit: auditWrites(db),
+    instance: { ...instanceReads(db), ...instanceWrites(db) },
+    invites: { ...inviteReads(db), ...inviteWrites(db) },
+    account: { ...accountReads(db), ...accountWrites(db) },
     members,
     posts: { ...posts, find: posts.lock },
     reactions: reactionWrites(db),
@@ -76,6 +82,9 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     notifications: gate.guard(notificationReads(db)),
     counters: gate.guard(counterReads(db)),
     fanOut: gate.guard(tx.fanOut),
+    instance: gate.guard(instanceReads(db)),
+    invites: gate.guard(inviteReads(db)),
+    account: gate.guard(accountReads(db)),
     ...gate.guard({ version: tx.version }),
   };
   return {

@@ -1,15 +1,27 @@
-import { loginInput, signupInput } from '../../../shared/schemas.js';
+import { signupWithInviteInput } from '../../../shared/community-schemas.js';
+import { loginInput } from '../../../shared/schemas.js';
 import { login, signup } from '../../domain/auth.js';
 import { profileById } from '../../domain/people.js';
 import { router, signInProcedure } from '../init.js';
 
+// Issue 17: both answers carry the account's `status`; a 'pending' one waits for a moderator's approval.
 export const authRouter = router({
-  signup: signInProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
-    const { userId, token } = await signup(ctx.store, ctx.keys, input);
-    return { token, user: await profileById(ctx.store, userId, userId) };
+  signup: signInProcedure.input(signupWithInviteInput).mutation(async ({ ctx, input }) => {
+    const { inviteCode, ...fields } = input;
+    const { userId, token, status } = await signup(
+      ctx.store,
+      ctx.keys,
+      fields,
+      {},
+      {
+        registrationDefault: ctx.registrationDefault,
+        inviteCode,
+      },
+    );
+    return { token, status, user: await profileById(ctx.store, userId, userId) };
   }),
   login: signInProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const { userId, token } = await login(ctx.store, ctx.keys, input, ctx.signInLimits);
-    return { token, user: await profileById(ctx.store, userId, userId) };
+    const { userId, token, status } = await login(ctx.store, ctx.keys, input, ctx.signInLimits);
+    return { token, status, user: await profileById(ctx.store, userId, userId) };
   }),
 });

@@ -6,9 +6,9 @@ import { anonymousProcedure, protectedProcedure, router } from '../init.js';
 // registration and admins (/about, the signup screen), and whether the demo member exists (the login page
 // offers "Add Test Credentials" only then).
 export const instanceRouter = router({
-  about: anonymousProcedure.query(({ ctx }) => aboutInstance(ctx.store)),
+  about: anonymousProcedure.query(({ ctx }) => aboutInstance(ctx.store, ctx.registrationDefault)),
   /** Admins only (checked in the rule). */
   update: protectedProcedure
     .input(instanceSettingsInput)
-    .mutation(({ ctx, input }) => updateInstance(ctx.store, ctx.actor, input)),
+    .mutation(({ ctx, input }) => updateInstance(ctx.store, ctx.actor, input, ctx.registrationDefault)),
 });
