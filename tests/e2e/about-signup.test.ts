@@ -144,7 +144,7 @@ describe('registration closed', () => {
     await p.page.getByRole('link', { name: 'Log in' }).waitFor();
     await expectAccessible(p.page, 'signup closed');
     await p.page.goto(p.url('/about'));
-    await p.page.getByText('Registration is closed for now.', { exact: true }).waitFor();
+    await p.page.getByText('Registration is closed for now.', { exact: false }).waitFor();
     expect(await p.page.getByRole('link', { name: 'Create an account' }).count()).toBe(0);
     expect(p.errors).toEqual([]);
   });

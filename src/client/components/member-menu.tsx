@@ -6,8 +6,8 @@ import { Menu } from './menu';
 import { LazyReportDialog } from './report-dialog-loader';
 
 /**
- * Issue 17: on someone else's profile, Block or Unblock, Mute or Unmute, and Report. Blocking asks first: it
- * also removes the follows between the two members.
+ * Issue 17: on someone else's profile, Block or Unblock, Mute or Unmute, and Report (the menu's name says
+ * whom). Blocking asks first: it also removes the follows between the two members.
  */
 export function MemberMenu({ profile }: { profile: Profile }) {
   const relations = useRelations();
@@ -21,12 +21,12 @@ export function MemberMenu({ profile }: { profile: Profile }) {
         label={`More actions for ${at}`}
         items={[
           profile.blockedByMe
-            ? { label: `Unblock ${at}`, onSelect: () => run('unblock') }
-            : { label: `Block ${at}`, onSelect: () => setDialog('block') },
+            ? { label: 'Unblock', onSelect: () => run('unblock') }
+            : { label: 'Block', onSelect: () => setDialog('block') },
           profile.mutedByMe
-            ? { label: `Unmute ${at}`, onSelect: () => run('unmute') }
-            : { label: `Mute ${at}`, onSelect: () => run('mute') },
-          { label: `Report ${at}`, onSelect: () => setDialog('report') },
+            ? { label: 'Unmute', onSelect: () => run('unmute') }
+            : { label: 'Mute', onSelect: () => run('mute') },
+          { label: 'Report', onSelect: () => setDialog('report') },
         ]}
       >
         <span aria-hidden="true">⋯</span>

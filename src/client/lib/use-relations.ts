@@ -19,8 +19,6 @@ export function useRelations() {
   const utils = trpc.useUtils();
   const toast = useToast();
   const refresh = async () => {
-    // A block removes follows both ways: the stored user's counts change too.
-    void utils.users.me.fetch().then(session.setUser, () => undefined);
     await Promise.all([
       utils.relations.invalidate(),
       utils.users.invalidate(),
@@ -29,6 +27,8 @@ export function useRelations() {
       utils.notifications.invalidate(),
       utils.bookmarks.invalidate(),
     ]);
+    // A block removes follows both ways: the stored user's counts change too.
+    await utils.users.me.fetch().then(session.setUser, () => undefined);
   };
   const options = (action: RelationAction) => ({
     onSuccess: async (_: unknown, { username }: { username: string }) => {

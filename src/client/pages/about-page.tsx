@@ -69,7 +69,7 @@ export default function AboutPage() {
         {instance.description ? (
           <p className="instance-description">{instance.description}</p>
         ) : (
-          <p className="muted">{instance.name} runs Realm, a small social network that anyone can host.</p>
+          <p className="muted">A Realm instance: a small social network that anyone can run themselves.</p>
         )}
         <p>
           <strong>Joining:</strong> {registrationText[instance.registration]}

@@ -67,7 +67,7 @@ function InviteItem({ invite }: { invite: Invite }) {
           <button
             type="button"
             className="button secondary"
-            aria-label={`Copy the link of invite ${invite.code}`}
+            aria-label={`Copy link of invite ${invite.code}`}
             onClick={() => void copy()}
           >
             Copy link
