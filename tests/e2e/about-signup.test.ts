@@ -106,7 +106,11 @@ describe('the about page and the signup screen of an open instance', () => {
   it('shows a suspended member that their account is suspended, at once and at the next login', async () => {
     const a = await newMember(c, 'Sus', 'Pended');
     await a.p.page.getByText('Your feed is empty.', { exact: false }).waitFor();
-    await c.admin('suspend', a.username);
+    // A moderator suspends them in the app (the server process, which closes their open streams; a
+    // command-line change on SQLite reaches an open tab only at its next call).
+    const moderator = await newMember(c, 'Mod', 'Erator');
+    await c.admin('set-role', moderator.username, 'moderator');
+    await callTrpc(moderator.p, 'admin.suspend', { username: a.username, reason: 'Spam' });
     // Their open session stops working at once: the live stream is closed, and refused when it comes back.
     await a.p.page
       .getByRole('heading', { name: 'Your account is suspended', level: 1 })
@@ -125,7 +129,7 @@ describe('the about page and the signup screen of an open instance', () => {
       .filter({ hasText: 'Your account is suspended by the moderators of this instance.' })
       .waitFor();
 
-    await c.admin('unsuspend', a.username);
+    await callTrpc(moderator.p, 'admin.unsuspend', { username: a.username, reason: '' });
     await logIn(a.p, a);
     await a.p.page.getByText('Your feed is empty.', { exact: false }).waitFor();
     expect(unexpectedErrors(a.p.errors, [401, 403])).toEqual([]);
