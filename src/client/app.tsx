@@ -3,6 +3,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { Navbar } from './components/navbar';
 import { decodeParam } from './lib/paths';
 import { useSession } from './lib/session';
+import { useAccountWatch } from './lib/use-account';
 import { HomePage } from './pages/home-page';
 import { LoginPage } from './pages/login-page';
 
@@ -15,15 +16,23 @@ const SignupPage = lazy(() => import('./pages/signup-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 const PostPage = lazy(() => import('./pages/post-page'));
 const TagPage = lazy(() => import('./pages/tag-page'));
+const SettingsPage = lazy(() => import('./pages/settings-page'));
+const AboutPage = lazy(() => import('./pages/about-page'));
+const AccountStatePage = lazy(() => import('./pages/account-state-page'));
 
-/** Spec section 2: a signed-out visitor goes to /auth, and the page they wanted is remembered. */
+/**
+ * Spec section 2: a signed-out visitor goes to /auth, and the page they wanted is remembered. Issue 17: an
+ * account waiting for approval or suspended sees only that, wherever it goes.
+ */
 function Protected({ children }: { children: ReactNode }) {
   const current = useSession();
   const [location, navigate] = useLocation();
+  useAccountWatch();
   useEffect(() => {
     if (!current) navigate('/auth', { replace: true, state: { from: location } });
   }, [current, location, navigate]);
   if (!current) return null;
+  if (current.state !== 'active') return <AccountStatePage state={current.state} />;
   return (
     <>
       <Navbar />
@@ -42,15 +51,16 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
   return current ? null : <main className="page auth-page">{children}</main>;
 }
 
-/** Unknown paths: the navbar stays for a signed-in member, so the way back is where it always is. */
-function NotFound() {
+/**
+ * Pages anyone may see (unknown paths, /about): the navbar stays for a signed-in member, so the way back is
+ * where it always is.
+ */
+function Public({ children }: { children: ReactNode }) {
   const current = useSession();
   return (
     <>
-      {current && <Navbar />}
-      <main className="page">
-        <NotFoundPage />
-      </main>
+      {current?.state === 'active' && <Navbar />}
+      <main className="page">{children}</main>
     </>
   );
 }
@@ -103,6 +113,16 @@ export function App() {
             </Protected>
           )}
         </Route>
+        <Route path="/settings">
+          <Protected>
+            <SettingsPage />
+          </Protected>
+        </Route>
+        <Route path="/about">
+          <Public>
+            <AboutPage />
+          </Public>
+        </Route>
         <Route path="/tag/:tag">
           {(params) => (
             <Protected>
@@ -111,7 +131,9 @@ export function App() {
           )}
         </Route>
         <Route>
-          <NotFound />
+          <Public>
+            <NotFoundPage />
+          </Public>
         </Route>
       </Switch>
     </Suspense>

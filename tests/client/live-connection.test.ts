@@ -49,12 +49,14 @@ const hello = (unread: number) => `event: hello\ndata: {"unread":${unread}}\n\n`
 function connect() {
   const messages: LiveMessage[] = [];
   let unauthorized = 0;
+  const forbidden: string[] = [];
   const close = connectLive({
     token: 'the-token',
     onMessage: (message) => messages.push(message),
     onUnauthorized: () => (unauthorized += 1),
+    onForbidden: (message) => forbidden.push(message),
   });
-  return { messages, close, unauthorized: () => unauthorized };
+  return { messages, close, unauthorized: () => unauthorized, forbidden };
 }
 
 describe('the live connection', () => {
@@ -148,5 +150,34 @@ describe('the live connection', () => {
     other.close();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(requests).toHaveLength(2);
+  });
+
+  it('stops at a 404 (the member was deleted) as at a 401', async () => {
+    scripts = [
+      { status: 404, body: ['{"errors":["The username you entered is not Registered. Not Found error"]}'] },
+    ];
+    const live = connect();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(live.unauthorized()).toBe(1);
+    expect(requests).toHaveLength(1);
+    live.close();
+  });
+
+  it("stops at a 403 and hands on the refusal's message (a suspended or pending account)", async () => {
+    const suspended = 'Your account is suspended by the moderators of this instance.';
+    scripts = [{ status: 403, body: [JSON.stringify({ errors: [suspended] })] }];
+    const live = connect();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(live.forbidden).toEqual([suspended]);
+    expect(live.unauthorized()).toBe(0);
+    expect(requests).toHaveLength(1);
+
+    scripts = [{ status: 403, body: ['not json'] }];
+    const other = connect();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(other.forbidden).toEqual(['']);
+    expect(requests).toHaveLength(2);
+    live.close();
+    other.close();
   });
 });

@@ -194,7 +194,7 @@ describe('not found and the navbar', () => {
 
     await submitLogin(p);
     await p.page.waitForURL(p.url('/'));
-    await p.page.goto(p.url('/settings'));
+    await p.page.goto(p.url('/no-such-screen'));
     await p.page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await navbar(p).waitFor(); // signed in, the navbar stays: the usual way back is where it always is
     await p.page.getByRole('link', { name: 'Go home' }).click();

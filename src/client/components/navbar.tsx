@@ -1,5 +1,7 @@
 import { Link, useLocation } from 'wouter';
-import { session, useMe, type SessionUser } from '../lib/session';
+import { useMe, type SessionUser } from '../lib/session';
+import { isStaff, useAccount } from '../lib/use-account';
+import { useSignOut } from '../lib/use-sign-out';
 import { Avatar } from './avatar';
 import { Bell } from './bell';
 import { Menu } from './menu';
@@ -28,10 +30,15 @@ function AccountPicture({ me }: { me: SessionUser }) {
   );
 }
 
-/** Spec section 2 "Navigation bar": shown only when signed in. */
+/**
+ * Spec section 2 "Navigation bar": shown only when signed in. Issue 17: the account menu leads to Settings
+ * and About, and to Admin for moderators and admins only.
+ */
 export function Navbar() {
   const me = useMe();
   const [location, navigate] = useLocation();
+  const signOut = useSignOut();
+  const staff = isStaff(useAccount().data?.role);
   return (
     <header className="navbar">
       <nav aria-label="Main" className="navbar-inner">
@@ -55,13 +62,10 @@ export function Navbar() {
               label: 'Your Profile',
               onSelect: () => navigate(profilePath(me.username)),
             },
-            {
-              label: 'Log out',
-              onSelect: () => {
-                session.signOut();
-                navigate('/auth', { replace: true });
-              },
-            },
+            { label: 'Settings', onSelect: () => navigate('/settings') },
+            ...(staff ? [{ label: 'Admin', onSelect: () => navigate('/admin') }] : []),
+            { label: 'About this instance', onSelect: () => navigate('/about') },
+            { label: 'Log out', onSelect: signOut },
           ]}
         >
           <AccountPicture me={me} />

@@ -9,19 +9,21 @@ import { CommentForm } from './comment-form';
 import { EditPostModal } from './edit-post-modal';
 import { BookmarkIcon, CommentIcon, HeartIcon } from './icons';
 import { Menu } from './menu';
+import { LazyReportDialog } from './report-dialog-loader';
 import { RelativeTime } from './relative-time';
 import { RichText } from './rich-text';
 
 /**
  * Spec section 2 "Post card": author, options for the author, content, like, comments, bookmark. Its time
  * and comment count lead to the post's own page (issue 16); on that page (`onOwnPage`) the card leaves the
- * comments to the page and going home follows deleting it.
+ * comments to the page and going home follows deleting it. Issue 17: anyone else's options offer Report.
  */
 export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: boolean }) {
   const me = useMe();
   const actions = usePostActions();
   const [, navigate] = useLocation();
   const [editing, setEditing] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const isMine = post.author.id === me.id;
   const profile = profilePath(post.author.username);
   const deletePost = async () => {
@@ -43,17 +45,19 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
         <Link href={postPath(post.id)} className="muted post-time">
           <RelativeTime iso={post.createdAt} />
         </Link>
-        {isMine && (
-          <Menu
-            label="Post options"
-            items={[
-              { label: 'Edit', onSelect: () => setEditing(true) },
-              { label: 'Delete', onSelect: () => void deletePost() },
-            ]}
-          >
-            <span aria-hidden="true">⋯</span>
-          </Menu>
-        )}
+        <Menu
+          label={isMine ? 'Post options' : 'More actions for this post'}
+          items={
+            isMine
+              ? [
+                  { label: 'Edit', onSelect: () => setEditing(true) },
+                  { label: 'Delete', onSelect: () => void deletePost() },
+                ]
+              : [{ label: 'Report post', onSelect: () => setReporting(true) }]
+          }
+        >
+          <span aria-hidden="true">⋯</span>
+        </Menu>
       </header>
       <p className="post-content">
         <RichText text={post.content} mentions={post.mentions} />
@@ -106,6 +110,13 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
         </ul>
       )}
       {!onOwnPage && <CommentForm onSubmit={(text) => actions.addComment(post.id, text)} />}
+      {reporting && (
+        <LazyReportDialog
+          target={{ kind: 'post', postId: post.id }}
+          subject={`You are reporting a post by @${post.author.username}`}
+          onClose={() => setReporting(false)}
+        />
+      )}
       {editing && (
         <EditPostModal
           initial={post.content}

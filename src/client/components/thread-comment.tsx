@@ -8,6 +8,7 @@ import { Avatar } from './avatar';
 import { CommentTextForm } from './comment-text-form';
 import { ConfirmDialog } from './confirm-dialog';
 import { RelativeTime } from './relative-time';
+import { LazyReportDialog } from './report-dialog-loader';
 import { RichText } from './rich-text';
 
 const fullName = (person: { firstName: string; lastName: string; username: string }) =>
@@ -16,6 +17,7 @@ const fullName = (person: { firstName: string; lastName: string; username: strin
 /**
  * One comment on a post's page: author, text, time, score with my vote, and Edit (its author) and Delete
  * (its author or the post's author, spec section 5): a button shows only to whom the server allows it.
+ * Issue 17: anyone but its author may report it.
  */
 export const ThreadComment = memo(function ThreadComment(props: {
   comment: Comment;
@@ -28,6 +30,7 @@ export const ThreadComment = memo(function ThreadComment(props: {
   const actions = useCommentActions(comment.postId, comment);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const item = useRef<HTMLLIElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const mine = comment.author.id === me.id;
@@ -113,7 +116,24 @@ export const ThreadComment = memo(function ThreadComment(props: {
             Delete
           </button>
         )}
+        {!mine && (
+          <button
+            type="button"
+            className="text-button"
+            aria-label={`Report comment by @${comment.author.username}`}
+            onClick={() => setReporting(true)}
+          >
+            Report
+          </button>
+        )}
       </div>
+      {reporting && (
+        <LazyReportDialog
+          target={{ kind: 'comment', postId: comment.postId, commentId: comment.id }}
+          subject={`You are reporting a comment by @${comment.author.username}`}
+          onClose={() => setReporting(false)}
+        />
+      )}
       {confirming && (
         <ConfirmDialog
           title="Delete comment?"

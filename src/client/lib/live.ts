@@ -60,6 +60,16 @@ const steadyMs = 30_000;
 export const reconnectDelay = (attempt: number, random = Math.random()) =>
   Math.min(maxDelayMs, firstDelayMs * 2 ** attempt) * (0.75 + random * 0.5);
 
+/** The message of a refusal's `{ errors: [message] }`, or '' when it has none. */
+async function refusalOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { errors?: unknown };
+    return Array.isArray(body.errors) && typeof body.errors[0] === 'string' ? body.errors[0] : '';
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Keeps one stream to GET /events open for this tab until the returned function is called: read with fetch
  * (EventSource cannot send the token in a header, and a token in a URL ends up in logs), reconnected with
@@ -68,7 +78,10 @@ export const reconnectDelay = (attempt: number, random = Math.random()) =>
 export function connectLive(options: {
   token: string;
   onMessage: (message: LiveMessage) => void;
+  /** The token no longer works (401), or its member is gone (404): the stream stops for good. */
   onUnauthorized: () => void;
+  /** Issue 17: the account may not read (403: waiting for approval, suspended): the stream stops for good. */
+  onForbidden?: (message: string) => void;
 }): () => void {
   let stopped = false;
   let attempt = 0;
@@ -91,7 +104,8 @@ export function connectLive(options: {
       cache: 'no-store',
       signal,
     });
-    if (response.status === 401) return 'unauthorized';
+    if (response.status === 401 || response.status === 404) return 'unauthorized';
+    if (response.status === 403) return { forbidden: await refusalOf(response) };
     if (!response.ok || !response.body) throw new Error(`GET /events answered ${response.status}`);
     const parse = createSseParser(({ event, data }) => {
       const message = toMessage(event, data);
@@ -117,8 +131,13 @@ export function connectLive(options: {
     while (!stopped) {
       stream = new AbortController();
       try {
-        if ((await readOnce(stream.signal)) === 'unauthorized') {
+        const end = await readOnce(stream.signal);
+        if (end === 'unauthorized') {
           options.onUnauthorized();
+          return;
+        }
+        if (typeof end === 'object') {
+          options.onForbidden?.(end.forbidden);
           return;
         }
       } catch {

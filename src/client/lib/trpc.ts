@@ -1,22 +1,42 @@
 import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
 import { httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
+import { sessionEffectOf } from './account-state';
 import { session } from './session';
 import type { AppRouter } from './trpc-types';
 
 export const trpc = createTRPCReact<AppRouter>();
 
-/** A 401 means the token expired or the member is gone: sign out, and the routes send them to /auth. */
-function signOutOnUnauthorized(error: unknown) {
-  if (error instanceof TRPCClientError && error.data?.code === 'UNAUTHORIZED' && session.token()) {
-    session.signOut('expired');
-  }
+/** The token each answer's request carried, so a refusal can be told from one meant for an older token. */
+const sentTokens = new WeakMap<Response, string | null>();
+
+function sentTokenOf(error: unknown): string | null | undefined {
+  const response = error instanceof TRPCClientError ? (error.meta?.response as unknown) : undefined;
+  return response instanceof Response ? sentTokens.get(response) : undefined;
+}
+
+/**
+ * What any failed call says about the session. A 401 means the token stopped working (it expired, the
+ * password changed, "sign out everywhere", the member is gone): sign out, and the routes send them to /auth.
+ * Issue 17: a 403 saying the account waits for approval or is suspended puts the tab on that screen.
+ */
+export function handleSessionError(error: unknown) {
+  const effect = sessionEffectOf(error, sentTokenOf(error), session.token());
+  if (effect === 'ended') session.signOut('expired');
+  else if (effect) session.setState(effect);
 }
 
 export function createQueryClient() {
-  return new QueryClient({
-    queryCache: new QueryCache({ onError: signOutOnUnauthorized }),
-    mutationCache: new MutationCache({ onError: signOutOnUnauthorized }),
+  const client = new QueryClient({
+    queryCache: new QueryCache({ onError: handleSessionError }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => {
+        // A form that checks a password (change it, delete the account) says itself that it was wrong.
+        const unauthorized = error instanceof TRPCClientError && error.data?.code === 'UNAUTHORIZED';
+        if (unauthorized && mutation.meta?.passwordCheck) return;
+        handleSessionError(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 15_000,
@@ -26,6 +46,15 @@ export function createQueryClient() {
       },
     },
   });
+  // Whoever signs in next in this tab starts from nothing: never a glimpse of the last member's screens,
+  // nor their role (the navbar's Admin link).
+  let member = session.get()?.user.id ?? null;
+  session.subscribe(() => {
+    const now = session.get()?.user.id ?? null;
+    if (now !== null && now !== member) client.getQueryCache().clear();
+    member = now ?? member;
+  });
+  return client;
 }
 
 export function createTrpcClient() {
@@ -36,6 +65,12 @@ export function createTrpcClient() {
         headers: () => {
           const token = session.token();
           return token ? { authorization: token } : {};
+        },
+        fetch: async (url, init) => {
+          const token = new Headers(init?.headers as HeadersInit | undefined).get('authorization');
+          const response = await fetch(url, init as RequestInit);
+          sentTokens.set(response, token);
+          return response;
         },
       }),
     ],

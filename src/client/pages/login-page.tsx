@@ -13,7 +13,7 @@ export function LoginPage() {
   const emailId = useId();
   const passwordId = useId();
   const signIn = useSignIn();
-  const login = trpc.auth.login.useMutation({ onSuccess: ({ token, user }) => signIn(token, user) });
+  const login = trpc.auth.login.useMutation({ onSuccess: signIn });
   // Only an instance started with the demo has the demo member; elsewhere the button would fill in nothing.
   const demo = trpc.instance.about.useQuery(undefined, { staleTime: Infinity }).data?.demo ?? false;
 
@@ -47,7 +47,8 @@ export function LoginPage() {
         />
         {login.isError && (
           <p className="form-error" role="alert">
-            Wrong crediential
+            {/* Issue 17: a suspended member learns why (403), once the password was right. */}
+            {login.error.data?.code === 'FORBIDDEN' ? login.error.message : 'Wrong crediential'}
           </p>
         )}
         {demo && (
@@ -68,6 +69,9 @@ export function LoginPage() {
       </form>
       <p className="auth-switch">
         New to Realm? <Link href="/signup">Create an account</Link>
+      </p>
+      <p className="auth-switch">
+        <Link href="/about">About this instance</Link>
       </p>
     </div>
   );

@@ -3,9 +3,11 @@ import { Link } from 'wouter';
 import { Avatar } from '../components/avatar';
 import { EditProfileModal } from '../components/edit-profile-modal';
 import { FollowButton } from '../components/follow-button';
+import { MemberMenu } from '../components/member-menu';
 import { PostList } from '../components/post-list';
 import { trpc } from '../lib/trpc';
 import type { Profile } from '../lib/trpc-types';
+import '../settings.css';
 
 /** Only http(s) links are ever rendered as links (PRODUCT.md "The web client"). */
 function safeHref(link: string): string | null {
@@ -32,11 +34,27 @@ function ProfileCard({ profile }: { profile: Profile }) {
               Edit Profile
             </button>
           ) : (
-            <FollowButton userId={profile.id} username={profile.username} following={profile.followedByMe} />
+            <span className="profile-actions">
+              {!profile.blockedByMe && (
+                <FollowButton
+                  userId={profile.id}
+                  username={profile.username}
+                  following={profile.followedByMe}
+                />
+              )}
+              <MemberMenu profile={profile} />
+            </span>
           )}
         </div>
         <h1 className="profile-name">{fullName || profile.username}</h1>
         <p className="username">@{profile.username}</p>
+        {(profile.blockedByMe || profile.mutedByMe) && (
+          <p className="notice">
+            {profile.blockedByMe
+              ? `You blocked @${profile.username}: neither of you sees the other's posts or comments.`
+              : `You muted @${profile.username}: their posts and comments are hidden from you.`}
+          </p>
+        )}
         {profile.bio && <p className="bio">{profile.bio}</p>}
         {href && (
           <a className="profile-link" href={href} target="_blank" rel="noopener noreferrer nofollow ugc">

@@ -1,8 +1,12 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { limits } from '../../shared/limits';
+import { InstanceIntro } from '../components/instance-intro';
 import { errorMessage, trpc } from '../lib/trpc';
+import type { RouterInputs } from '../lib/trpc-types';
+import { useInstance } from '../lib/use-instance';
 import { useSignIn } from '../lib/use-sign-in';
+import '../settings.css';
 
 const fields = [
   { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name', max: limits.nameMax },
@@ -19,25 +23,78 @@ const fields = [
 ] as const;
 
 type Form = Record<(typeof fields)[number]['name'], string>;
+/** Issue 17: signup takes an invite code where registration is by invite. */
+type SignupInput = RouterInputs['auth']['signup'] & { inviteCode?: string };
 
-/** Signup, linked from the login page (PRODUCT.md "The web client"). */
+/**
+ * Signup, linked from the login page (PRODUCT.md "The web client"). Issue 17: the instance introduces itself
+ * (name, description, rules), and the form follows its registration: an invite code field (filled from
+ * `?invite=CODE`), a note that a moderator approves new accounts, or no form at all while it is closed.
+ */
 export default function SignupPage() {
   const [form, setForm] = useState<Form>({ firstName: '', lastName: '', username: '', password: '' });
+  const invited = new URLSearchParams(useSearch()).get('invite') ?? '';
+  const [inviteCode, setInviteCode] = useState(invited);
   const baseId = useId();
   const signIn = useSignIn();
-  const signup = trpc.auth.signup.useMutation({ onSuccess: ({ token, user }) => signIn(token, user) });
+  const signup = trpc.auth.signup.useMutation({ onSuccess: signIn });
+  const { query, instance } = useInstance();
+  // Until the instance has answered, a code from the link is kept on show rather than dropped.
+  const askInvite = instance.registration === 'invite' || (!query.isSuccess && invited !== '');
   const change = (name: keyof Form) => (event: ChangeEvent<HTMLInputElement>) =>
     setForm((current) => ({ ...current, [name]: event.target.value }));
 
+  if (instance.registration === 'closed') {
+    return (
+      <div className="card auth-card">
+        <h1>Join {instance.name}</h1>
+        <InstanceIntro instance={instance} />
+        <p className="notice" role="status">
+          Registration is closed on {instance.name}: new accounts cannot be created here for now.
+        </p>
+        <p className="auth-switch">
+          Already have an account? <Link href="/auth">Log in</Link>
+        </p>
+      </div>
+    );
+  }
+
   return (
     <div className="card auth-card">
-      <h1>Join Realm</h1>
+      <h1>Join {instance.name}</h1>
+      <InstanceIntro instance={instance} />
+      {instance.registration === 'approval' && (
+        <p className="notice">
+          A moderator approves new accounts on {instance.name}. You can sign up now and sign in at once, and
+          you will see the instance when your account is approved.
+        </p>
+      )}
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          signup.mutate(form);
+          const input: SignupInput = askInvite ? { ...form, inviteCode: inviteCode.trim() } : form;
+          signup.mutate(input);
         }}
       >
+        {askInvite && (
+          <div>
+            <label htmlFor={`${baseId}-invite`}>Invite code</label>
+            <input
+              id={`${baseId}-invite`}
+              type="text"
+              required
+              maxLength={64}
+              autoComplete="off"
+              spellCheck={false}
+              value={inviteCode}
+              onChange={(event) => setInviteCode(event.target.value)}
+              aria-describedby={`${baseId}-invite-hint`}
+            />
+            <p id={`${baseId}-invite-hint`} className="hint">
+              New accounts need an invite from a member of {instance.name}.
+            </p>
+          </div>
+        )}
         {fields.map((field) => (
           <div key={field.name}>
             <label htmlFor={`${baseId}-${field.name}`}>{field.label}</label>

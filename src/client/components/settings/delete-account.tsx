@@ -1,0 +1,83 @@
+import { useId, useState } from 'react';
+import { deleteAccountInput } from '../../../shared/community-schemas';
+import { useMe } from '../../lib/session';
+import { useToast } from '../../lib/toast';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { useSignOut } from '../../lib/use-sign-out';
+import { Modal } from '../modal';
+import { SettingsSection } from './settings-section';
+
+function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const me = useMe();
+  const toast = useToast();
+  const signOut = useSignOut();
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const remove = trpc.account.delete.useMutation({
+    meta: { passwordCheck: true },
+    onSuccess: () => {
+      signOut();
+      toast.info('Your account was deleted.');
+    },
+    onError: (error) => setProblem(errorMessage(error)),
+  });
+  return (
+    <Modal title="Delete your account?" onClose={onClose}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const parsed = deleteAccountInput.safeParse({ password });
+          if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Enter your password.');
+          setProblem(null);
+          remove.mutate(parsed.data);
+        }}
+      >
+        <p>
+          Your profile, posts, comments, likes, follows, bookmarks and notifications will be deleted, and @
+          {me.username} will be free for anyone to take. This cannot be undone.
+        </p>
+        <label htmlFor={`${id}-password`}>Your password</label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {problem && (
+          <p className="form-error" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="button secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button danger" disabled={remove.isPending}>
+            Delete my account
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** Delete account (issue 17), confirmed with the password; the tab is then signed out. */
+export function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  return (
+    <SettingsSection
+      title="Delete account"
+      intro="Deletes everything you made here and frees your username. Export your data first if you want to keep it."
+    >
+      <div className="settings-actions">
+        <button type="button" className="button danger" onClick={() => setOpen(true)}>
+          Delete account
+        </button>
+      </div>
+      {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}
+    </SettingsSection>
+  );
+}

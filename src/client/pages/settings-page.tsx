@@ -1,0 +1,32 @@
+import { DeleteAccount } from '../components/settings/delete-account';
+import { ExportData } from '../components/settings/export-data';
+import { InvitesSection } from '../components/settings/invites-section';
+import { PasswordForm } from '../components/settings/password-form';
+import { RelationsLists } from '../components/settings/relations-lists';
+import { SignOutEverywhere } from '../components/settings/sign-out-everywhere';
+import { useAccount } from '../lib/use-account';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useInstance } from '../lib/use-instance';
+import '../settings.css';
+
+/**
+ * Issue 17: /settings. Password, sessions, blocked and muted members, invites (admins, and members where the
+ * admins allow it), export and deletion of the account.
+ */
+export default function SettingsPage() {
+  useDocumentTitle('Settings');
+  const role = useAccount().data?.role;
+  const { instance } = useInstance();
+  const mayInvite = role === 'admin' || (role !== undefined && instance.invitesByMembers);
+  return (
+    <div className="column settings">
+      <h1 className="page-title">Settings</h1>
+      <PasswordForm />
+      <SignOutEverywhere />
+      <RelationsLists />
+      {mayInvite && <InvitesSection />}
+      <ExportData />
+      <DeleteAccount />
+    </div>
+  );
+}
