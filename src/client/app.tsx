@@ -15,6 +15,7 @@ const SignupPage = lazy(() => import('./pages/signup-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 const PostPage = lazy(() => import('./pages/post-page'));
 const TagPage = lazy(() => import('./pages/tag-page'));
+const AdminPage = lazy(() => import('./pages/admin/admin-page'));
 
 /** Spec section 2: a signed-out visitor goes to /auth, and the page they wanted is remembered. */
 function Protected({ children }: { children: ReactNode }) {
@@ -107,6 +108,13 @@ export function App() {
           {(params) => (
             <Protected>
               <TagPage tag={decodeParam(params.tag)} />
+            </Protected>
+          )}
+        </Route>
+        <Route path="/admin/:section?">
+          {(params) => (
+            <Protected>
+              <AdminPage section={params.section} />
             </Protected>
           )}
         </Route>
