@@ -42,8 +42,12 @@ describe('an audit log entry reads as a sentence', () => {
     const role = entry('set-role', 'bob', 'moderator');
     expect(auditSentence(role)).toBe('alice changed the role of bob to moderator');
     expect(auditWords(role).showDetail).toBe(false);
-    // A detail in another form is shown as it is, not guessed at.
-    const other = entry('set-role', 'bob', 'member → moderator');
+    // A detail that also names the old role says the new one in the sentence and keeps the rest beneath.
+    const both = entry('set-role', 'bob', 'member → moderator');
+    expect(auditSentence(both)).toBe('alice changed the role of bob to moderator');
+    expect(auditWords(both).showDetail).toBe(true);
+    // One in another form is shown as it is, not guessed at.
+    const other = entry('set-role', 'bob', 'promoted');
     expect(auditSentence(other)).toBe('alice changed the role of bob');
     expect(auditWords(other).showDetail).toBe(true);
   });

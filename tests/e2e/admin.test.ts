@@ -91,7 +91,11 @@ describe('members', () => {
     await confirmWithReason(p.page, `Unsuspend @${target.username}`, 'Unsuspend', '');
     await row.getByRole('button', { name: `Suspend @${target.username}`, exact: true }).waitFor();
 
+    // Choosing a role in the select changes nothing until its button is pressed.
     await row.getByLabel(`Role of @${target.username}`).selectOption('moderator');
+    await row
+      .getByRole('button', { name: `Change role of @${target.username} to moderator`, exact: true })
+      .click();
     await confirmWithReason(p.page, `Change @${target.username}'s role`, 'Change role', 'Helps with spam');
     await p.page.getByText(`@${target.username} is now a moderator.`).waitFor();
     expect(await row.getByLabel(`Role of @${target.username}`).inputValue()).toBe('moderator');

@@ -138,13 +138,13 @@ export function auditWords(entry: Pick<AuditEntryView, 'action' | 'subject' | 'd
         showDetail: entry.detail !== '',
       };
     case 'set-role': {
-      const role = entry.detail.trim().toLowerCase();
-      const known = role === 'member' || role === 'moderator' || role === 'admin';
+      // The detail is the new role ("moderator"), perhaps after the old one ("member → moderator").
+      const role = /\b(member|moderator|admin)\s*$/i.exec(entry.detail.trim())?.[1]?.toLowerCase();
       return {
         verb: subject ? 'changed the role of' : 'changed a role',
         subject,
-        after: known ? ` to ${role}` : '',
-        showDetail: !known && entry.detail !== '',
+        after: role ? ` to ${role}` : '',
+        showDetail: entry.detail.trim().toLowerCase() !== (role ?? ''),
       };
     }
   }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AdminMemberView } from '../../../server/domain/views';
 import { MemberName } from '../../components/admin/member-name';
 import { ReasonDialog } from '../../components/admin/reason-dialog';
@@ -34,7 +34,12 @@ export function MemberRow({
 }) {
   const [asking, setAsking] = useState<Asking>(null);
   const row = useRef<HTMLLIElement>(null);
+  const roleSelect = useRef<HTMLSelectElement>(null);
   const roleId = useId();
+  // The role chosen in the select; a change is applied by its button, never by the select alone (moving
+  // through a select's options with the keyboard must not open a dialog at each one).
+  const [choice, setChoice] = useState<Role>(member.role);
+  useEffect(() => setChoice(member.role), [member.role]);
   const client = trpc.useUtils().client;
   const toast = useToast();
   const who = `@${member.username}`;
@@ -52,12 +57,16 @@ export function MemberRow({
     }
   };
 
-  // Focus goes back to the button that opened the dialog; when that button is gone (Approve), to the row.
+  // Focus goes back to what opened the dialog; when that is gone (Approve, a role's button), to the row or
+  // the role's select.
   const close = () => {
+    const wasRole = asking?.kind === 'role';
     setAsking(null);
     setTimeout(() => {
       const active = document.activeElement;
-      if (!active || active === document.body) row.current?.focus();
+      if (active && active !== document.body) return;
+      // A member made admin has no select left: then the row.
+      ((wasRole && roleSelect.current) || row.current)?.focus();
     }, 0);
   };
 
@@ -110,8 +119,9 @@ export function MemberRow({
             </label>
             <select
               id={roleId}
-              value={member.role}
-              onChange={(event) => setAsking({ kind: 'role', role: event.target.value as Role })}
+              ref={roleSelect}
+              value={choice}
+              onChange={(event) => setChoice(event.target.value as Role)}
             >
               {roles.map((role) => (
                 <option key={role} value={role}>
@@ -119,6 +129,16 @@ export function MemberRow({
                 </option>
               ))}
             </select>
+            {choice !== member.role && (
+              <button
+                type="button"
+                className="button small"
+                aria-label={`Change role of ${who} to ${choice}`}
+                onClick={() => setAsking({ kind: 'role', role: choice })}
+              >
+                Change role
+              </button>
+            )}
           </span>
         ) : (
           <span className="admin-fact">
