@@ -102,6 +102,7 @@ export async function signedIn(
 
 /** A signup through the tRPC API, with no session (the signup screen is another issue's). */
 export async function signUpByApi(p: E2ePage, credentials: Credentials, firstName: string) {
+  await p.page.goto(p.url('/auth'));
   await p.page.evaluate(
     async (input) => {
       const response = await fetch('/trpc/auth.signup', {
