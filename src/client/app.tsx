@@ -19,6 +19,7 @@ const TagPage = lazy(() => import('./pages/tag-page'));
 const SettingsPage = lazy(() => import('./pages/settings-page'));
 const AboutPage = lazy(() => import('./pages/about-page'));
 const AccountStatePage = lazy(() => import('./pages/account-state-page'));
+const AdminPage = lazy(() => import('./pages/admin/admin-page'));
 
 /**
  * Spec section 2: a signed-out visitor goes to /auth, and the page they wanted is remembered. Issue 17: an
@@ -127,6 +128,13 @@ export function App() {
           {(params) => (
             <Protected>
               <TagPage tag={decodeParam(params.tag)} />
+            </Protected>
+          )}
+        </Route>
+        <Route path="/admin/:section?">
+          {(params) => (
+            <Protected>
+              <AdminPage section={params.section} />
             </Protected>
           )}
         </Route>

@@ -1,0 +1,180 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { AdminMemberView } from '../../../server/domain/views';
+import { MemberName } from '../../components/admin/member-name';
+import { ReasonDialog } from '../../components/admin/reason-dialog';
+import { StatusBadge } from '../../components/admin/status-badge';
+import { RelativeTime } from '../../components/relative-time';
+import {
+  actionDone,
+  actionQuestions,
+  actsOn,
+  memberActions,
+  roleLabels,
+  type ActionSlot,
+  type Role,
+} from '../../lib/admin-words';
+import { useToast } from '../../lib/toast';
+import { errorMessage, trpc } from '../../lib/trpc';
+
+const roles = Object.keys(roleLabels) as Role[];
+
+type Asking = { kind: 'action'; slot: ActionSlot } | { kind: 'role'; role: Role } | null;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** One member on /admin: who, role, state, open reports, and what the viewer may do about them. */
+export function MemberRow({
+  member,
+  viewer,
+  onUpdated,
+}: {
+  member: AdminMemberView;
+  viewer: Role;
+  onUpdated: (member: AdminMemberView) => void;
+}) {
+  const [asking, setAsking] = useState<Asking>(null);
+  const row = useRef<HTMLLIElement>(null);
+  const roleSelect = useRef<HTMLSelectElement>(null);
+  const roleId = useId();
+  // The role chosen in the select; a change is applied by its button, never by the select alone (moving
+  // through a select's options with the keyboard must not open a dialog at each one).
+  const [choice, setChoice] = useState<Role>(member.role);
+  useEffect(() => setChoice(member.role), [member.role]);
+  const client = trpc.useUtils().client;
+  const toast = useToast();
+  const who = `@${member.username}`;
+  const actions = memberActions(viewer, member);
+  const setsRole = viewer === 'admin' && actsOn(viewer, member.role);
+
+  /** A refusal is told with the server's words, and the dialog stays for another try or Cancel. */
+  const run = async (what: string, call: () => Promise<AdminMemberView>, done: string) => {
+    try {
+      onUpdated(await call());
+      toast.info(done);
+    } catch (error) {
+      toast.error(`Could not ${what}: ${errorMessage(error)}`);
+      throw error;
+    }
+  };
+
+  // Focus goes back to what opened the dialog; when that is gone (Approve, a role's button), to the row or
+  // the role's select.
+  const close = () => {
+    const wasRole = asking?.kind === 'role';
+    setAsking(null);
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      // A member made admin has no select left: then the row.
+      ((wasRole && roleSelect.current) || row.current)?.focus();
+    }, 0);
+  };
+
+  let dialog = null;
+  if (asking?.kind === 'action') {
+    const { action, label } = asking.slot;
+    dialog = (
+      <ReasonDialog
+        title={`${label} ${who}`}
+        message={actionQuestions[action](member.username)}
+        confirmLabel={label}
+        danger={action === 'suspend' || action === 'limit'}
+        onConfirm={(reason) =>
+          run(
+            `${label.toLowerCase()} ${who}`,
+            () => client.admin[action].mutate({ username: member.username, reason }),
+            `${actionDone[action]} ${who}.`,
+          )
+        }
+        onClose={close}
+      />
+    );
+  } else if (asking?.kind === 'role') {
+    const { role } = asking;
+    dialog = (
+      <ReasonDialog
+        title={`Change ${who}'s role`}
+        message={`Make ${who} ${role === 'admin' ? 'an admin' : `a ${role}`}? ${roleMeaning[role]}`}
+        confirmLabel="Change role"
+        onConfirm={(reason) =>
+          run(
+            `change ${who}'s role`,
+            () => client.admin.setRole.mutate({ username: member.username, role, reason }),
+            `${who} is now ${role === 'admin' ? 'an admin' : `a ${role}`}.`,
+          )
+        }
+        onClose={close}
+      />
+    );
+  }
+
+  return (
+    <li className="admin-row admin-member" ref={row} tabIndex={-1} aria-label={who}>
+      <MemberName person={member} />
+      <div className="admin-facts">
+        {setsRole ? (
+          <span className="admin-fact">
+            <label htmlFor={roleId} className="admin-fact-name">
+              Role<span className="visually-hidden"> of {who}</span>
+            </label>
+            <select
+              id={roleId}
+              ref={roleSelect}
+              value={choice}
+              onChange={(event) => setChoice(event.target.value as Role)}
+            >
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabels[role]}
+                </option>
+              ))}
+            </select>
+            {choice !== member.role && (
+              <button
+                type="button"
+                className="button small"
+                aria-label={`Change role of ${who} to ${choice}`}
+                onClick={() => setAsking({ kind: 'role', role: choice })}
+              >
+                Change role
+              </button>
+            )}
+          </span>
+        ) : (
+          <span className="admin-fact">
+            <span className="admin-fact-name">Role</span> {roleLabels[member.role]}
+          </span>
+        )}
+        <StatusBadge status={member.status} />
+        {member.openReports > 0 && (
+          <span className="admin-fact admin-fact-alert">{plural(member.openReports, 'open report')}</span>
+        )}
+        <span className="admin-fact muted">
+          {plural(member.postCount, 'post')} · joined <RelativeTime iso={member.createdAt} />
+        </span>
+      </div>
+      {actions.length > 0 && (
+        <div className="admin-actions">
+          {actions.map((slot) => (
+            <button
+              key={slot.slot}
+              type="button"
+              className="button secondary small"
+              aria-label={`${slot.label} ${who}`}
+              onClick={() => setAsking({ kind: 'action', slot })}
+            >
+              {slot.label}
+            </button>
+          ))}
+        </div>
+      )}
+      {dialog}
+    </li>
+  );
+}
+
+const roleMeaning: Record<Role, string> = {
+  member: 'Members write, follow and report, and have no moderation tools.',
+  moderator: 'Moderators work the reports queue, approve, limit and suspend members, and read the audit log.',
+  admin: 'Admins also set roles and change the instance settings.',
+};

@@ -1,0 +1,129 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import type { AdminMemberView } from '../../../server/domain/views';
+import { statusLabels, type MemberStatus, type Role } from '../../lib/admin-words';
+import { itemsOfPages } from '../../lib/pages';
+import { trpc } from '../../lib/trpc';
+import { useLoadMore } from '../../lib/use-load-more';
+import { MemberRow } from './member-row';
+
+const statuses = Object.keys(statusLabels) as MemberStatus[];
+
+/** The value as it was `delay` ms ago without change: a search waits for the typing to pause. */
+function useDebounced<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/** /admin: every member, searched by the start of their username and filtered by state, 20 at a time. */
+export function Members({ viewer }: { viewer: Role }) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<MemberStatus | ''>('');
+  const query = useDebounced(search.trim(), 300);
+  const input = { query, status: status || undefined };
+  const list = trpc.admin.members.useInfiniteQuery(input, {
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+  const utils = trpc.useUtils();
+  const sentinel = useLoadMore(list);
+  const searchId = useId();
+  const statusId = useId();
+  const members = itemsOfPages(list.data?.pages ?? []);
+
+  /** The server's answer replaces the row; other lists and the log are read again when next shown. */
+  const updated = (member: AdminMemberView) => {
+    void utils.admin.members.invalidate(undefined, { refetchType: 'none' });
+    utils.admin.members.setInfiniteData(input, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              items: page.items.map((item) => (item.id === member.id ? member : item)),
+            })),
+          }
+        : data,
+    );
+    void utils.admin.reports.invalidate();
+    void utils.admin.log.invalidate();
+  };
+
+  let body;
+  if (list.isPending) body = <p className="card empty">Loading members…</p>;
+  else if (list.isError) {
+    body = (
+      <div className="card empty">
+        <p>Members could not be loaded: {list.error.message}</p>
+        <button type="button" className="button" onClick={() => list.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (members.length === 0) {
+    body = <p className="card empty">{query || status ? 'No member matches.' : 'No members yet.'}</p>;
+  } else {
+    body = (
+      <>
+        <ul className="admin-list" aria-label="Members">
+          {members.map((member) => (
+            <MemberRow key={member.id} member={member} viewer={viewer} onUpdated={updated} />
+          ))}
+        </ul>
+        <div ref={sentinel} />
+        {list.isFetchingNextPage && <p className="list-end">Loading more…</p>}
+        {list.hasNextPage && !list.isFetchingNextPage && (
+          <p className="list-end">
+            <button type="button" className="button secondary" onClick={() => list.fetchNextPage()}>
+              Load more
+            </button>
+          </p>
+        )}
+        {!list.hasNextPage && <p className="list-end">That is everyone.</p>}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${searchId}-title`}>
+      <h2 id={`${searchId}-title`} className="admin-section-title">
+        Members
+      </h2>
+      <form className="admin-filters" role="search" onSubmit={(event) => event.preventDefault()}>
+        <div className="admin-filter admin-filter-grow">
+          <label htmlFor={searchId}>Search by username</label>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            maxLength={64}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Start of a username"
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="admin-filter">
+          <label htmlFor={statusId}>Status</label>
+          <select
+            id={statusId}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as MemberStatus | '')}
+          >
+            <option value="">All</option>
+            {statuses.map((value) => (
+              <option key={value} value={value}>
+                {statusLabels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      <div aria-busy={list.isFetching}>{body}</div>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { useId, useRef, useState } from 'react';
+import type { ReportView } from '../../../server/domain/views';
+import type { Role } from '../../lib/admin-words';
+import { itemsOfPages } from '../../lib/pages';
+import { trpc } from '../../lib/trpc';
+import { useLoadMore } from '../../lib/use-load-more';
+import { ReportItem } from './report-item';
+
+type State = 'open' | 'resolved';
+const states: { value: State; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'resolved', label: 'Resolved' },
+];
+
+/** /admin/reports: the open reports, oldest first as the server orders them, or the resolved ones. */
+export function Reports({ viewer }: { viewer: Role }) {
+  const [state, setState] = useState<State>('open');
+  const list = trpc.admin.reports.useInfiniteQuery(
+    { state },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
+  const utils = trpc.useUtils();
+  const sentinel = useLoadMore(list);
+  const titleId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const reports = itemsOfPages(list.data?.pages ?? []);
+
+  /**
+   * A resolved report leaves the open list at once; focus moves to the report that took its place (or the
+   * heading when none is left). The lists, members and log are then read again: one action may settle
+   * other reports about the same member.
+   */
+  const resolved = (report: ReportView) => {
+    const index = reports.findIndex((item) => item.id === report.id);
+    utils.admin.reports.setInfiniteData({ state: 'open' }, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              items: page.items.filter((item) => item.id !== report.id),
+            })),
+          }
+        : data,
+    );
+    setTimeout(() => {
+      const items = listRef.current?.querySelectorAll<HTMLElement>(':scope > li');
+      const next = items?.[Math.min(index, items.length - 1)] ?? heading.current;
+      next?.focus();
+    }, 0);
+    void utils.admin.reports.invalidate();
+    void utils.admin.members.invalidate();
+    void utils.admin.log.invalidate();
+  };
+
+  let body;
+  if (list.isPending) body = <p className="card empty">Loading reports…</p>;
+  else if (list.isError) {
+    body = (
+      <div className="card empty">
+        <p>Reports could not be loaded: {list.error.message}</p>
+        <button type="button" className="button" onClick={() => list.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (reports.length === 0) {
+    body = (
+      <p className="card empty">
+        {state === 'open' ? 'No open reports. All is quiet.' : 'No resolved reports yet.'}
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <ul
+          className="admin-list"
+          aria-label={state === 'open' ? 'Open reports' : 'Resolved reports'}
+          ref={listRef}
+        >
+          {reports.map((report) => (
+            <ReportItem key={report.id} report={report} viewer={viewer} onResolved={resolved} />
+          ))}
+        </ul>
+        <div ref={sentinel} />
+        {list.isFetchingNextPage && <p className="list-end">Loading more…</p>}
+        {list.hasNextPage && !list.isFetchingNextPage && (
+          <p className="list-end">
+            <button type="button" className="button secondary" onClick={() => list.fetchNextPage()}>
+              Load more
+            </button>
+          </p>
+        )}
+        {!list.hasNextPage && <p className="list-end">No more reports.</p>}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId} className="admin-section-title" ref={heading} tabIndex={-1}>
+        Reports
+      </h2>
+      <div className="toggle" role="group" aria-label="Which reports">
+        {states.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={state === option.value}
+            onClick={() => setState(option.value)}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
+      <div aria-busy={list.isFetching}>{body}</div>
+    </section>
+  );
+}
