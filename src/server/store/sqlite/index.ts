@@ -13,6 +13,7 @@ import { fanOutReads } from './fan-out.js';
 import { feedReads } from './feeds.js';
 import { legacyReads } from './legacy.js';
 import { memberReads, memberWrites } from './members.js';
+import { moderationReads } from './moderation.js';
 import { notificationReads } from './notifications.js';
 import {
   bookmarkWrites,
@@ -22,6 +23,7 @@ import {
   reactionWrites,
   voteWrites,
 } from './posts.js';
+import { reportWrites } from './reports.js';
 
 /** The SQLite store, with its connection for what only SQLite has (backups, tests of pragmas and plans). */
 export type SqliteStore = Store & { engine: 'sqlite'; db: Db };
@@ -48,6 +50,8 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
   let emitted: LiveEvent[] = [];
   const tx: Tx = {
     audit: auditWrites(db),
+    reports: reportWrites(db),
+    moderation: moderationReads(db),
     members,
     posts: { ...posts, find: posts.lock },
     reactions: reactionWrites(db),
@@ -76,6 +80,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     notifications: gate.guard(notificationReads(db)),
     counters: gate.guard(counterReads(db)),
     fanOut: gate.guard(tx.fanOut),
+    moderation: gate.guard(tx.moderation),
     ...gate.guard({ version: tx.version }),
   };
   return {
