@@ -39,10 +39,11 @@ type Filter = { status: string | null; limited: number | null };
 const statements = preparedOnce((db: Db) => {
   const json = <P extends object>(text: string) => db.$client.prepare<P, string>(text).pluck();
   return {
-    // reports_resolved_created_idx: open ones (resolved_at null) in the order they came.
+    // reports_resolved_created_idx: open ones (resolved_at null) in the order they came (resolved_at too:
+    // see ../postgres/moderation.ts).
     openReports: json<{ k0: number; k1: string }>(
       `${reportSelect} where r.resolved_at is null and (r.created_at, r.id) > (:k0, :k1)
-       order by r.created_at, r.id limit ${pagePlusOne}`,
+       order by r.resolved_at, r.created_at, r.id limit ${pagePlusOne}`,
     ),
     resolvedReports: json<{ k0: number; k1: number; k2: string }>(
       `${reportSelect} where r.resolved_at is not null and (r.resolved_at, r.created_at, r.id) < (:k0, :k1, :k2)
