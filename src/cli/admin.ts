@@ -11,10 +11,12 @@ import {
   membersNewestFirst,
   setPasswordHash,
 } from '../server/domain/members.js';
+import { commandLine, setRole } from '../server/domain/moderation.js';
 import { hashPassword } from '../server/domain/passwords.js';
 import { forgetFailedLogins } from '../server/domain/sign-in-limits.js';
 import { createTokenKeys } from '../server/domain/tokens.js';
 import { CommandFailed, dataHelp, dataOptions, UsageError, type Command, type Parsed } from './command.js';
+import { moderationCommands, parseRole } from './admin-moderation.js';
 import { confirm, requireDatabase } from './guards.js';
 import { configFrom, withDatabase } from './instance.js';
 
@@ -62,11 +64,14 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export const createUser: Command = {
   name: 'admin create-user',
   summary: 'add a member (prints a generated password unless --password-stdin)',
-  usage: 'USERNAME [--password-stdin] [--first-name NAME] [--last-name NAME] [--data DIR]',
+  usage:
+    'USERNAME [--role admin|moderator|member] [--password-stdin] [--first-name NAME] [--last-name NAME] [--data DIR]',
   details: `Adds a member who can log in at once, under signup's rules: a username of 1 to ${limits.usernameMax} characters
 without spaces or slashes, not taken (whatever its case); a password of ${limits.passwordMin} to ${limits.passwordMax} characters.
 Without --password-stdin a strong password is generated and printed once, with the username.
+With --role admin (or moderator) the member gets that role at once, as realm admin set-role gives it.
 
+  --role ROLE       admin, moderator or member (default: member)
 ${passwordHelp}
   --first-name NAME first name (default: the username, up to an @: "ana" for ana@example.org)
   --last-name NAME  last name (default: none)
@@ -76,6 +81,7 @@ ${dataHelp}`,
     'password-stdin': { type: 'boolean' },
     'first-name': { type: 'string' },
     'last-name': { type: 'string' },
+    role: { type: 'string' },
   },
   positionals: ['USERNAME'],
   async run(parsed) {
@@ -88,6 +94,7 @@ ${dataHelp}`,
       lastName: lastName ?? '',
     });
     if (!fields.success) throw new UsageError(`admin create-user: ${fields.error.issues[0]!.message}`);
+    const role = parseRole('create-user', parsed.values.role ?? 'member');
     const { password, generated } = await passwordFor(parsed);
     const config = configFrom(parsed);
     await withDatabase(config, async (store) => {
@@ -99,8 +106,9 @@ ${dataHelp}`,
         if (error instanceof DomainError) throw new CommandFailed(error.message);
         throw error;
       }
+      if (role !== 'member') await setRole(store, commandLine, fields.data.username, role, '');
     });
-    console.log(`Created member ${fields.data.username}.`);
+    console.log(`Created ${role} ${fields.data.username}.`);
     if (generated) printPassword(fields.data.username, password);
   },
 };
@@ -213,4 +221,4 @@ function printTable(header: string[], cells: string[][], right: boolean[]) {
   }
 }
 
-export const adminCommands = [createUser, resetPassword, deleteUser, listUsers];
+export const adminCommands = [createUser, resetPassword, deleteUser, listUsers, ...moderationCommands];

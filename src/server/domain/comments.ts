@@ -56,12 +56,22 @@ export async function deleteComment(
     if (comment.authorId !== actor.id && post.authorId !== actor.id) {
       throw notOwner(messages.deleteCommentNotOwner);
     }
-    // The mentions are taken back by the comment's author, whoever deletes it.
-    await recordMentions(tx, comment.authorId, { postId, commentId }, '', now());
-    await tx.comments.delete(postId, commentId);
-    tx.live.emit({ type: 'notifications', memberId: post.authorId });
-    tx.live.emit({ type: 'post-changed', postId });
+    await eraseComment(tx, post, comment);
   });
+}
+
+/** Deletes the comment as its author's delete does; a moderator's removal (domain/moderation.ts) too. */
+export async function eraseComment(
+  tx: Tx,
+  post: { id: string; authorId: string },
+  comment: { id: string; authorId: string },
+): Promise<void> {
+  const source = { postId: post.id, commentId: comment.id };
+  // The mentions are taken back by the comment's author, whoever deletes it.
+  await recordMentions(tx, comment.authorId, source, '', now());
+  await tx.comments.delete(post.id, comment.id);
+  tx.live.emit({ type: 'notifications', memberId: post.authorId });
+  tx.live.emit({ type: 'post-changed', postId: post.id });
 }
 
 /** Spec section 4: an upvote puts me in upvotedBy and out of downvotedBy; a downvote the reverse. */

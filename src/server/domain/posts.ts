@@ -49,12 +49,17 @@ export async function editPost(store: Store, actor: Actor, postId: string, conte
 export async function deletePost(store: Store, actor: Actor, postId: string): Promise<void> {
   await store.write(async (tx) => {
     if ((await requirePost(tx, postId)).authorId !== actor.id) throw notOwner(messages.deletePostNotOwner);
-    // Its mentions and their notifications cascade too; `notified` already names everyone they told.
-    const notified = await tx.notifications.recipientsOf(postId);
-    await tx.posts.delete(postId);
-    for (const memberId of notified) tx.live.emit({ type: 'notifications', memberId });
-    tx.live.emit({ type: 'post-changed', postId });
+    await erasePost(tx, postId);
   });
+}
+
+/** Deletes the post as its author's delete does; a moderator's removal (domain/moderation.ts) too. */
+export async function erasePost(tx: Tx, postId: string): Promise<void> {
+  // Its mentions and their notifications cascade too; `notified` already names everyone they told.
+  const notified = await tx.notifications.recipientsOf(postId);
+  await tx.posts.delete(postId);
+  for (const memberId of notified) tx.live.emit({ type: 'notifications', memberId });
+  tx.live.emit({ type: 'post-changed', postId });
 }
 
 /** Spec section 4: like adds me to likedBy, takes me out of dislikedBy, and adds one to likeCount. */

@@ -1,13 +1,70 @@
-import type { CreateReportInput } from '../../shared/community-schemas.js';
+import { v4 as uuid } from 'uuid';
+import type { CreateReportInput, ReportTarget } from '../../shared/community-schemas.js';
+import { usernameKey } from '../../shared/schemas.js';
+import type { NewReport, Tx } from '../store/store.js';
 import type { Store } from '../store/store.js';
 import type { Actor } from './auth.js';
-import { notBuilt } from './not-built.js';
+import { now } from './clock.js';
+import { badRequest, messages, notFound } from './errors.js';
 
-/** Any active member, about content they can see or a member; never about themselves. */
+// Issue 17: a member reports a post, a comment or a member; moderators work the reports in
+// domain/moderation.ts. A report keeps the text as it was reported, so the queue shows what the reporter
+// saw even after an edit or a removal.
+
+export const reportMessages = {
+  ownPost: 'You cannot report your own post.',
+  ownComment: 'You cannot report your own comment.',
+  yourself: 'You cannot report yourself.',
+};
+
+type Target = Pick<NewReport, 'targetKind' | 'subjectId' | 'postId' | 'commentId' | 'excerpt'>;
+
+/** What the report is about, and whom: the content's author, or the member reported. */
+async function targetOf(tx: Tx, actor: Actor, target: ReportTarget): Promise<Target> {
+  if (target.kind === 'member') {
+    const subjectId = await tx.members.idByKey(usernameKey(target.username));
+    if (!subjectId) throw notFound(messages.userNotFound);
+    if (subjectId === actor.id) throw badRequest(reportMessages.yourself);
+    return { targetKind: 'member', subjectId, postId: null, commentId: null, excerpt: '' };
+  }
+  if (target.kind === 'post') {
+    const post = await tx.reports.postText(target.postId);
+    if (!post) throw notFound(messages.postNotFound);
+    if (post.authorId === actor.id) throw badRequest(reportMessages.ownPost);
+    const { postId } = target;
+    return { targetKind: 'post', subjectId: post.authorId, postId, commentId: null, excerpt: post.text };
+  }
+  if (!(await tx.posts.find(target.postId))) throw notFound(messages.postNotFound);
+  const comment = await tx.reports.commentText(target.postId, target.commentId);
+  if (!comment) throw notFound(messages.commentNotFound);
+  if (comment.authorId === actor.id) throw badRequest(reportMessages.ownComment);
+  return {
+    targetKind: 'comment',
+    subjectId: comment.authorId,
+    postId: target.postId,
+    commentId: target.commentId,
+    excerpt: comment.text,
+  };
+}
+
+/**
+ * Any active member, about others' content or another member. Reporting the same thing again while the
+ * first report is open answers that report: the queue holds one per reporter and target.
+ */
 export async function createReport(
-  _store: Store,
-  _actor: Actor,
-  _input: CreateReportInput,
+  store: Store,
+  actor: Actor,
+  input: CreateReportInput,
 ): Promise<{ id: string }> {
-  return notBuilt('createReport');
+  return store.write(async (tx) => {
+    // The reporter's reports take turns (PostgreSQL), so two clicks make one report.
+    await tx.members.lock(actor.id);
+    const target = await targetOf(tx, actor, input.target);
+    const open = await tx.reports.openBy(actor.id, target);
+    if (open) return { id: open };
+    const id = uuid();
+    const { reason, note } = input;
+    await tx.reports.insert({ id, reporterId: actor.id, ...target, reason, note, createdAt: now() });
+    return { id };
+  });
 }

@@ -160,6 +160,58 @@ export type LegacyBind = {
   bookmarkLimit?: number;
 };
 
+// Issue 17: reports and moderation (domain/reports.ts, domain/moderation.ts).
+
+/** A member as the admin screens list them (domain/views.ts AdminMemberView), times in milliseconds. */
+export type AdminMemberRow = PublicUser & {
+  role: Role;
+  status: AccountState;
+  /** When a moderator limited them; null when not limited. */
+  limitedAt: number | null;
+  createdAt: number;
+  postCount: number;
+  /** Open reports about them. */
+  openReports: number;
+};
+
+export type ReportTargetKind = 'post' | 'comment' | 'member';
+export type ReportResolution = 'remove' | 'limit' | 'suspend' | 'dismiss';
+
+/** A report as stored. A removed post or comment leaves its id null (foreign keys set null). */
+export type StoredReport = {
+  id: string;
+  reporterId: string | null;
+  /** The member it is about: the author of the content, or the member reported. */
+  subjectId: string;
+  targetKind: ReportTargetKind;
+  postId: string | null;
+  commentId: string | null;
+  excerpt: string;
+  reason: string;
+  note: string;
+  createdAt: number;
+  resolvedAt: number | null;
+  resolvedBy: string | null;
+  resolution: ReportResolution | null;
+};
+export type NewReport = Omit<StoredReport, 'resolvedAt' | 'resolvedBy' | 'resolution'>;
+
+/** A report as the queue shows it: its members in full. */
+export type ReportRow = Omit<StoredReport, 'reporterId' | 'subjectId' | 'resolvedBy'> & {
+  subject: AdminMemberRow;
+  reporter: PublicUser | null;
+  resolvedBy: PublicUser | null;
+};
+
+/** How a moderator resolves reports: when, who (null: the command line), with which action. */
+export type Resolution = { at: number; by: string | null; action: ReportResolution };
+
+/**
+ * The members list narrowed: usernames whose key starts with `prefix` ('' for all), in a state, limited or
+ * not (null: either).
+ */
+export type MemberFilter = { prefix: string; status: AccountState | null; limited: boolean | null };
+
 export type Reads = {
   members: {
     /** The id of the member whose username matches this key (shared/schemas.ts usernameKey). */
@@ -245,6 +297,25 @@ export type Reads = {
   invites: InviteReads;
   account: AccountReads;
   /**
+   * Issue 17: what moderators read. Each answer is one statement; pages are a page and one more, on indexes.
+   */
+  moderation: {
+    /**
+     * Open reports oldest first by (createdAt, id) above `key`; resolved ones newest first by
+     * (resolvedAt, createdAt, id) below `key`.
+     */
+    reports(state: 'open' | 'resolved', key: SortKey | null): Promise<ReportRow[]>;
+    report(id: string): Promise<ReportRow | undefined>;
+    /**
+     * With a prefix: by username key after `key` ([usernameKey]), on the unique index. Without: newest first
+     * by (createdAt, id) below `key`, on the status index when a status is given.
+     */
+    members(filter: MemberFilter, key: SortKey | null): Promise<AdminMemberRow[]>;
+    member(id: string): Promise<AdminMemberRow | undefined>;
+    /** The audit log, newest first by (createdAt, id) below `key`. */
+    audit(key: [number, string] | null): Promise<AuditRow[]>;
+  };
+  /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
    * store cannot tell cheaply: answers are then not kept.
    */
@@ -272,6 +343,30 @@ export type Writes = {
   instance: InstanceWrites;
   invites: InviteWrites;
   account: AccountWrites;
+  /** Issue 17: members' reports, and their resolution by moderators. */
+  reports: {
+    /** A post's text and author, the post kept from deletion until the transaction ends (PostgreSQL). */
+    postText(postId: string): Promise<{ authorId: string; text: string } | undefined>;
+    /** The same of a comment of this post. */
+    commentText(postId: string, commentId: string): Promise<{ authorId: string; text: string } | undefined>;
+    /** The id of the reporter's open report on this very target, if they made one. */
+    openBy(
+      reporterId: string,
+      target: Pick<NewReport, 'targetKind' | 'subjectId' | 'postId' | 'commentId'>,
+    ): Promise<string | undefined>;
+    insert(row: NewReport): Promise<void>;
+    /** The report, its row locked until the transaction ends (PostgreSQL). */
+    lock(id: string): Promise<StoredReport | undefined>;
+    resolve(id: string, resolution: Resolution): Promise<void>;
+    /**
+     * Resolves the open reports on a post (and its comments), on a comment, or about a member (reports of
+     * the member, not of their content).
+     */
+    resolveOpen(
+      on: { postId: string } | { commentId: string } | { memberId: string },
+      resolution: Resolution,
+    ): Promise<void>;
+  };
   members: {
     /** Locks the member's row until the transaction ends (PostgreSQL); whether the member exists. */
     lock(id: string): Promise<boolean>;

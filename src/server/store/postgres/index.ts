@@ -18,6 +18,7 @@ import { legacyReads } from './legacy.js';
 import { notifyLive } from './live-channel.js';
 import { listenLive, type LiveListener } from './live-listener.js';
 import { memberReads, memberWrites } from './members.js';
+import { moderationReads } from './moderation.js';
 import { notificationReads } from './notifications.js';
 import {
   bookmarkWrites,
@@ -29,6 +30,7 @@ import {
   voteWrites,
 } from './posts.js';
 import type { Queryable } from './queryable.js';
+import { reportWrites } from './reports.js';
 import { sessionOptions } from './session.js';
 
 /** The PostgreSQL store, with its pool for what only PostgreSQL has (migrations, tests of plans). */
@@ -79,6 +81,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     instance: instanceReads(pool),
     invites: inviteReads(pool),
     account: accountReads(pool),
+    moderation: moderationReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
   // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
@@ -91,6 +94,8 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     instance: { ...instanceReads(db), ...instanceWrites(db) },
     invites: { ...inviteReads(db), ...inviteWrites(db) },
     account: { ...accountReads(db), ...accountWrites(db) },
+    reports: reportWrites(db),
+    moderation: moderationReads(db),
     members: { ...memberReads(db), ...memberWrites(db) },
     posts: { ...postReads(db), ...postWrites(db) },
     reactions: reactionWrites(db),

@@ -14,6 +14,7 @@ export const users = pgTable(
   {
     id: text('id').primaryKey(),
     username: text('username').notNull(),
+    // Collated "C" (migration 0004_username_key_bytes, which Drizzle cannot declare): byte order, as SQLite's.
     usernameKey: text('username_key').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),

@@ -16,6 +16,7 @@ import { instanceReads, instanceWrites } from './instance.js';
 import { inviteReads, inviteWrites } from './invites.js';
 import { legacyReads } from './legacy.js';
 import { memberReads, memberWrites } from './members.js';
+import { moderationReads } from './moderation.js';
 import { notificationReads } from './notifications.js';
 import {
   bookmarkWrites,
@@ -25,6 +26,7 @@ import {
   reactionWrites,
   voteWrites,
 } from './posts.js';
+import { reportWrites } from './reports.js';
 
 /** The SQLite store, with its connection for what only SQLite has (backups, tests of pragmas and plans). */
 export type SqliteStore = Store & { engine: 'sqlite'; db: Db };
@@ -54,6 +56,8 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     instance: { ...instanceReads(db), ...instanceWrites(db) },
     invites: { ...inviteReads(db), ...inviteWrites(db) },
     account: { ...accountReads(db), ...accountWrites(db) },
+    reports: reportWrites(db),
+    moderation: moderationReads(db),
     members,
     posts: { ...posts, find: posts.lock },
     reactions: reactionWrites(db),
@@ -85,6 +89,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     instance: gate.guard(instanceReads(db)),
     invites: gate.guard(inviteReads(db)),
     account: gate.guard(accountReads(db)),
+    moderation: gate.guard(tx.moderation),
     ...gate.guard({ version: tx.version }),
   };
   return {
