@@ -9,13 +9,31 @@ const secret = 'a-test-secret-of-at-least-thirty-two-chars';
 const invalid = { status: 401, message: 'The token is invalid. Unauthorized access error.' };
 
 describe('tokens', () => {
-  it('are HS256 JWTs carrying _id and username that expire after 7 days', async () => {
+  it('are HS256 JWTs carrying _id, username and the token version, that expire after 7 days', async () => {
     const keys = createTokenKeys(secret);
-    const token = await keys.sign({ _id: 'u1', username: 'ada' });
+    const token = await keys.sign({ _id: 'u1', username: 'ada', v: 3 });
     const claims = decodeJwt(token);
-    expect(claims).toMatchObject({ _id: 'u1', username: 'ada' });
+    expect(claims).toMatchObject({ _id: 'u1', username: 'ada', v: 3 });
     expect(claims.exp! - claims.iat!).toBe(7 * 24 * 60 * 60);
-    expect(await keys.verify(token)).toEqual({ _id: 'u1', username: 'ada' });
+    expect(await keys.verify(token)).toEqual({ _id: 'u1', username: 'ada', v: 3 });
+  });
+
+  it('read a token from before issue 17, without a version, as version 0', async () => {
+    const old = await new SignJWT({ _id: 'u1', username: 'ada' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('7d')
+      .sign(new TextEncoder().encode(secret));
+    expect(await createTokenKeys(secret).verify(old)).toEqual({ _id: 'u1', username: 'ada', v: 0 });
+  });
+
+  it('refuse a version that is not a whole number', async () => {
+    const odd = await new SignJWT({ _id: 'u1', username: 'ada', v: '1' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('7d')
+      .sign(new TextEncoder().encode(secret));
+    await expect(createTokenKeys(secret).verify(odd)).rejects.toMatchObject(invalid);
   });
 
   it('refuse expired, foreign, tampered and claim-less tokens with the spec message', async () => {
@@ -47,8 +65,8 @@ describe('tokens', () => {
       const keys = createTokenKeys(secret);
       const token = await keys.sign({ _id: 'u1', username: 'ada' });
       const checks = vi.spyOn(crypto.subtle, 'verify');
-      expect(await keys.verify(token)).toEqual({ _id: 'u1', username: 'ada' });
-      expect(await keys.verify(token)).toEqual({ _id: 'u1', username: 'ada' });
+      expect(await keys.verify(token)).toEqual({ _id: 'u1', username: 'ada', v: 0 });
+      expect(await keys.verify(token)).toEqual({ _id: 'u1', username: 'ada', v: 0 });
       expect(checks).toHaveBeenCalledTimes(1);
     });
 

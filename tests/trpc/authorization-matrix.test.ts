@@ -9,7 +9,7 @@ import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 // or refused with the expected code, and a refused call changes nothing: every table is the same after it.
 
 type Caller = 'anonymous' | 'member' | 'moderator' | 'admin' | 'suspended' | 'pending';
-type Outcome = 'ok' | 'UNAUTHORIZED' | 'FORBIDDEN';
+type Outcome = 'ok' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND';
 
 /** The instance each case starts from: one of each caller, a member Tina with a post, a comment, a report. */
 async function world(t: TestApp) {
@@ -23,7 +23,9 @@ async function world(t: TestApp) {
     t.member({ status: 'pending' }),
   ]);
   const post = await t.caller(tina.token).posts.create({ content: 'A post by Tina' });
-  const comment = await t.caller(tina.token).comments.add({ postId: post.id, text: 'A comment by Tina' });
+  const card = await t.caller(tina.token).comments.add({ postId: post.id, text: 'A comment by Tina' });
+  const limited = await t.member();
+  await t.sql('update users set limited_at = $1 where id = $2', [epoch, limited.id]);
   await insertRows(t, 'reports', [
     {
       id: 'report-1',
@@ -49,7 +51,7 @@ async function world(t: TestApp) {
     suspended: suspended.token,
     pending: pending.token,
   };
-  return { tokens, tina, invitee, suspended, post, commentId: comment.id };
+  return { tokens, tina, invitee, suspended, post, commentId: card.latestComments[0]!.id, limited };
 }
 
 type World = Awaited<ReturnType<typeof world>>;
@@ -92,7 +94,12 @@ const cases: { name: string; call: Call; may: Partial<Record<Caller, Outcome>> }
     call: (api) => api.invites.create({ expiresInDays: 7, maxUses: 1 }),
     may: admins,
   },
-  { name: 'invites.revoke', call: (api) => api.invites.revoke({ code: 'admins-code' }), may: admins },
+  // Someone else's code is "not found", as an unknown one is: nobody can probe which codes exist.
+  {
+    name: 'invites.revoke',
+    call: (api) => api.invites.revoke({ code: 'admins-code' }),
+    may: { member: 'NOT_FOUND', moderator: 'NOT_FOUND', admin: 'ok' },
+  },
   { name: 'relations.list', call: (api) => api.relations.list(), may: members },
   {
     name: 'relations.block',
@@ -154,7 +161,7 @@ const cases: { name: string; call: Call; may: Partial<Record<Caller, Outcome>> }
   },
   {
     name: 'admin.unlimit',
-    call: (api, w) => api.admin.unlimit({ username: w.tina.username, reason: '' }),
+    call: (api, w) => api.admin.unlimit({ username: w.limited.username, reason: '' }),
     may: moderators,
   },
   {
