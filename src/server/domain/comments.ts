@@ -4,7 +4,8 @@ import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { badRequest, messages, notFound, notOwner } from './errors.js';
 import { notify, recordMentions } from './notifications.js';
-import { requirePost } from './posts.js';
+import { requireReachable } from './barriers.js';
+import { requirePost, requireReachablePost } from './posts.js';
 
 async function requireComment(tx: Tx, postId: string, commentId: string) {
   const post = await requirePost(tx, postId);
@@ -13,9 +14,10 @@ async function requireComment(tx: Tx, postId: string, commentId: string) {
   return { post, comment };
 }
 
+/** Issue 17: not on the post of a member a block separates me from (403), nor of a suspended one (404). */
 export async function addComment(store: Store, actor: Actor, postId: string, text: string): Promise<string> {
   return store.write(async (tx) => {
-    const post = await requirePost(tx, postId);
+    const post = await requireReachablePost(tx, actor.id, postId);
     const id = uuid();
     const at = now();
     await tx.comments.insert({ id, postId, authorId: actor.id, text, at });
@@ -64,7 +66,10 @@ export async function deleteComment(
   });
 }
 
-/** Spec section 4: an upvote puts me in upvotedBy and out of downvotedBy; a downvote the reverse. */
+/**
+ * Spec section 4: an upvote puts me in upvotedBy and out of downvotedBy; a downvote the reverse. Issue 17:
+ * not across a block with the comment's author or the post's (403), nor on a suspended member's (404).
+ */
 export async function voteComment(
   store: Store,
   actor: Actor,
@@ -73,7 +78,11 @@ export async function voteComment(
   kind: 'up' | 'down',
 ): Promise<void> {
   await store.write(async (tx) => {
-    await requireComment(tx, postId, commentId);
+    const { post, comment } = await requireComment(tx, postId, commentId);
+    await requireReachable(tx, actor.id, [
+      { id: post.authorId, notFound: messages.postNotFound },
+      { id: comment.authorId, notFound: messages.commentNotFound },
+    ]);
     if ((await tx.votes.of(commentId, actor.id)) === kind) {
       throw badRequest(kind === 'up' ? messages.alreadyUpvoted : messages.alreadyDownvoted);
     }

@@ -16,6 +16,7 @@ import { notifyLive } from './live-channel.js';
 import { listenLive, type LiveListener } from './live-listener.js';
 import { memberReads, memberWrites } from './members.js';
 import { notificationReads } from './notifications.js';
+import { relationReads, relationWrites } from './relations.js';
 import {
   bookmarkWrites,
   commentWrites,
@@ -73,6 +74,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     notifications: notificationReads(pool),
     counters: counterReads(pool),
     fanOut: fanOutReads(pool),
+    relations: relationReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
   // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
@@ -92,6 +94,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     tags: tagWrites(db),
     mentions: mentionWrites(db),
     notifications: { ...notificationReads(db), ...notificationWrites(db) },
+    relations: { ...relationReads(db), ...relationWrites(db) },
     live: { emit: (event) => void events.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db, sweeps) },
     feeds: feedReads(db),

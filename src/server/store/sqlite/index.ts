@@ -14,6 +14,7 @@ import { feedReads } from './feeds.js';
 import { legacyReads } from './legacy.js';
 import { memberReads, memberWrites } from './members.js';
 import { notificationReads } from './notifications.js';
+import { relationReads, relationWrites } from './relations.js';
 import {
   bookmarkWrites,
   commentWrites,
@@ -58,6 +59,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     tags: tagWrites(db),
     mentions: mentionWrites(db),
     notifications: { ...notificationReads(db), ...notificationWrites(db) },
+    relations: { ...relationReads(db), ...relationWrites(db) },
     live: { emit: (event) => void emitted.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db) },
     feeds: feedReads(db),
@@ -76,6 +78,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     notifications: gate.guard(notificationReads(db)),
     counters: gate.guard(counterReads(db)),
     fanOut: gate.guard(tx.fanOut),
+    relations: gate.guard(relationReads(db)),
     ...gate.guard({ version: tx.version }),
   };
   return {
