@@ -1,14 +1,15 @@
 import type { Tx } from '../store/store.js';
 import { forbidden, messages, notFound } from './errors.js';
 
-// Issue 17: what a block refuses. Neither member may follow, comment on, like, dislike, vote on, bookmark
-// or mention the other's content; each rule asks here, inside its write, before it changes anything.
+// Issue 17: what a block refuses, and what is not there for a member. Neither member of a block may
+// follow, comment on, like, dislike, vote on, bookmark or mention the other's content (403, the block's
+// message); and content hidden from a member otherwise (they muted its author, or its author is suspended)
+// is "not found" to their writes as to their reads. Each rule asks here, inside its write, before it
+// changes anything: so no write answers with a card its caller may not see.
 
 /**
- * What a member may not do to another's content (issue 17): refused with 403 when a block stands between
- * them either way, and "not found" when the other is suspended (their content is hidden from everyone).
- * `members` are the content's authors with the message of their own "not found"; an actor's own content
- * passes.
+ * Refuses the actor's write on content by `members` (a post's author, a comment's), each with the message
+ * of its own "not found"; the actor's own content passes.
  */
 export async function requireReachable(
   tx: Tx,
@@ -22,8 +23,8 @@ export async function requireReachable(
     others.map((member) => member.id),
   );
   if (barriers.some((barrier) => barrier.blocked)) throw forbidden(messages.blocked);
-  const suspended = new Set(barriers.filter((barrier) => barrier.suspended).map((barrier) => barrier.id));
-  const gone = others.find((member) => suspended.has(member.id));
+  const hidden = new Set(barriers.map((barrier) => barrier.id));
+  const gone = others.find((member) => hidden.has(member.id));
   if (gone) throw notFound(gone.notFound);
 }
 

@@ -2,9 +2,9 @@ import type { Store } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { badRequest, messages } from './errors.js';
-import { requirePost, requireReachablePost } from './posts.js';
+import { requireReachablePost } from './posts.js';
 
-/** Issue 17: not the post of a member a block separates me from (403), nor of a suspended one (404). */
+/** Issue 17: both refused across a block (403) and on a post hidden from me (404): posts.ts requireReachablePost. */
 export async function addBookmark(store: Store, actor: Actor, postId: string): Promise<void> {
   await store.write(async (tx) => {
     await requireReachablePost(tx, actor.id, postId);
@@ -13,10 +13,9 @@ export async function addBookmark(store: Store, actor: Actor, postId: string): P
   });
 }
 
-/** Always allowed on a post that exists: what I keep is mine to drop, across a block too. */
 export async function removeBookmark(store: Store, actor: Actor, postId: string): Promise<void> {
   await store.write(async (tx) => {
-    await requirePost(tx, postId);
+    await requireReachablePost(tx, actor.id, postId);
     if (!(await tx.bookmarks.has(actor.id, postId))) throw badRequest(messages.notBookmarked);
     await tx.bookmarks.remove(actor.id, postId, now());
   });

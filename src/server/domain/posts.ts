@@ -17,8 +17,9 @@ export async function requirePost(tx: Tx, postId: string) {
 }
 
 /**
- * The post, locked, when the actor may act on it (issue 17): refused with 403 when a block stands between
- * the actor and its author, "not found" when its author is suspended.
+ * The post, locked, when the actor may act on it (issue 17, domain/barriers.ts): refused with 403 when a
+ * block stands between the actor and its author, "not found" when it is hidden from the actor otherwise
+ * (they muted its author, or its author is suspended).
  */
 export async function requireReachablePost(tx: Tx, actorId: string, postId: string) {
   const post = await requirePost(tx, postId);
@@ -78,7 +79,7 @@ export async function deletePost(store: Store, actor: Actor, postId: string): Pr
 
 /**
  * Spec section 4: like adds me to likedBy, takes me out of dislikedBy, and adds one to likeCount. Issue 17:
- * not on the post of a member a block separates me from (403), nor of a suspended one (404).
+ * not across a block (403), nor on a post hidden from me (404).
  */
 export async function likePost(store: Store, actor: Actor, postId: string): Promise<void> {
   await store.write(async (tx) => {
@@ -92,7 +93,7 @@ export async function likePost(store: Store, actor: Actor, postId: string): Prom
   });
 }
 
-/** Spec section 4: dislike takes one from likeCount, me out of likedBy and into dislikedBy. As a like, refused across a block. */
+/** Spec section 4: dislike takes one from likeCount, me out of likedBy and into dislikedBy; refused as a like is. */
 export async function dislikePost(store: Store, actor: Actor, postId: string): Promise<void> {
   await store.write(async (tx) => {
     const post = await requireReachablePost(tx, actor.id, postId);

@@ -130,8 +130,11 @@ export type ProfileRow = PublicUser & {
 /** Issue 17: a member I blocked or muted, and since when. */
 export type RelationRow = PublicUser & { since: number };
 
-/** What stands between a member and another (issue 17): a block either way, or the other's suspension. */
-export type Barrier = { id: string; blocked: boolean; suspended: boolean };
+/**
+ * What stands between a member and another (issue 17): a block either way, or the other's content hidden
+ * from the member otherwise (the member muted them, or they are suspended).
+ */
+export type Barrier = { id: string; blocked: boolean; hidden: boolean };
 
 export type MemberListing = {
   username: string;
@@ -367,7 +370,7 @@ export type Writes = {
     /** Records that `fromId` blocks or mutes `toId`; nothing when it already does. */
     add(kind: RelationKind, fromId: string, toId: string, at: number): Promise<void>;
     remove(kind: RelationKind, fromId: string, toId: string): Promise<void>;
-    /** Those of `memberIds` blocked by `actorId` or blocking them, or suspended; the others are left out. */
+    /** Those of `memberIds` with a barrier between `actorId` and them; the others are left out. */
     barriers(actorId: string, memberIds: string[]): Promise<Barrier[]>;
   };
   live: {

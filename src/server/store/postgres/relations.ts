@@ -55,13 +55,14 @@ const kinds = { block: perKind('block'), mute: perKind('mute') };
 
 const barriers = statement<Barrier>(
   'relation-barriers',
-  `select id, blocked, suspended from (
+  `select id, blocked, hidden from (
      select u.id,
        exists (select 1 from blocks where blocker_id = $1 and blocked_id = u.id)
          or exists (select 1 from blocks where blocker_id = u.id and blocked_id = $1) as blocked,
-       u.status = 'suspended' as suspended
+       u.status = 'suspended'
+         or exists (select 1 from mutes where muter_id = $1 and muted_id = u.id) as hidden
      from users u where u.id = any($2::text[])) as b
-   where blocked or suspended`,
+   where blocked or hidden`,
 );
 
 const postVisible = statement<{ one: number }>(

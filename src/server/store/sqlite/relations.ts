@@ -2,7 +2,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import type { RelationKind } from '../../domain/relations.js';
-import type { Barrier, Reads, RelationRow, Writes } from '../store.js';
+import type { Reads, RelationRow, Writes } from '../store.js';
 
 // Issue 17: blocks and mutes, and the one definition of whose content a viewer does not see, which every
 // read (feeds, cards, threads, notifications, who to follow) applies in its own statement.
@@ -39,6 +39,7 @@ const tables = {
 } as const;
 
 type Pair = { fromId: string; toId: string };
+type BarrierRow = { id: string; blocked: number; hidden: number };
 
 const statements = preparedOnce((db: Db) => {
   const perKind = (kind: RelationKind) => {
@@ -60,17 +61,15 @@ const statements = preparedOnce((db: Db) => {
   return {
     block: perKind('block'),
     mute: perKind('mute'),
-    barriers: db.$client.prepare<
-      { actorId: string; ids: string },
-      Omit<Barrier, 'blocked' | 'suspended'> & { blocked: number; suspended: number }
-    >(
-      `select id, blocked, suspended from (
+    barriers: db.$client.prepare<{ actorId: string; ids: string }, BarrierRow>(
+      `select id, blocked, hidden from (
          select u.id,
            exists (select 1 from blocks where blocker_id = :actorId and blocked_id = u.id)
              or exists (select 1 from blocks where blocker_id = u.id and blocked_id = :actorId) as blocked,
-           u.status = 'suspended' as suspended
+           u.status = 'suspended'
+             or exists (select 1 from mutes where muter_id = :actorId and muted_id = u.id) as hidden
          from json_each(:ids) as k cross join users u on u.id = k.value)
-       where blocked or suspended`,
+       where blocked or hidden`,
     ),
     postVisible: db.$client
       .prepare<{ viewer: string | null; postId: string }, number>(
@@ -96,6 +95,6 @@ export function relationWrites(db: Db): Writes['relations'] {
         ? []
         : statements(db)
             .barriers.all({ actorId, ids: JSON.stringify(memberIds) })
-            .map((row) => ({ id: row.id, blocked: row.blocked === 1, suspended: row.suspended === 1 })),
+            .map((row) => ({ id: row.id, blocked: row.blocked === 1, hidden: row.hidden === 1 })),
   };
 }
