@@ -5,6 +5,7 @@ import { closeDatabase, openDatabase } from '../../src/server/store/sqlite/clien
 import { copyFromSqlite } from '../../src/server/store/postgres/copy-from-sqlite.js';
 import { fanOutReads } from '../../src/server/store/postgres/fan-out.js';
 import { freshDatabase } from '../helpers/postgres.js';
+import { addSomeRelations } from '../helpers/relation-rows.js';
 
 // The PostgreSQL twin of tests/server/live-query-plans.test.ts: the reads of live updates probe primary
 // keys and indexes on an instance large enough (after ANALYZE) that the planner weighs its choices.
@@ -24,6 +25,8 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: await freshDatabase(inject('postgresAdminUrl')), max: 2 });
   await copyFromSqlite(source.$client, pool);
   closeDatabase(source);
+  // Issue 17: mutes enough that the planner weighs reading them (a follower who muted the author is left out).
+  await addSomeRelations((text, values) => pool.query(text, values));
   await pool.query('analyze');
 });
 afterAll(() => pool?.end());

@@ -8,12 +8,14 @@ import {
   explorePage,
   homeFeedPage,
   postCard,
+  tagPage,
   userPostsPage,
 } from '../../src/server/domain/post-cards.js';
 import { closeDatabase, openDatabase, type Db } from '../../src/server/store/sqlite/client.js';
 import { copyFromSqlite } from '../../src/server/store/postgres/copy-from-sqlite.js';
 import { postgresStore, type PostgresStore } from '../../src/server/store/postgres/index.js';
 import { freshDatabase } from '../helpers/postgres.js';
+import { addSomeRelations } from '../helpers/relation-rows.js';
 
 // The PostgreSQL twin of tests/server/query-plans.test.ts: every statement a page runs reads the big
 // tables by index, on an instance large enough that the planner weighs its choices (after ANALYZE).
@@ -32,10 +34,25 @@ beforeAll(async () => {
   busiest = one(`select u.id, u.username from users u join follows f on f.follower_id = u.id
     group by u.id order by count(*) desc limit 1`) as typeof busiest;
   commented = (one('select id from posts order by comment_count desc limit 1') as { id: string }).id;
-  popular = (one('select username from users order by follower_count desc limit 1') as { username: string })
-    .username;
+  const top = one('select id, username from users order by follower_count desc limit 1') as {
+    id: string;
+    username: string;
+  };
+  popular = top.username;
+  const popularId = top.id;
   const pool = new pg.Pool({ connectionString: await freshDatabase(inject('postgresAdminUrl')), max: 4 });
   await copyFromSqlite(source.$client, pool);
+  // Issue 17: blocks and mutes (not of the two members read as), a suspended and a limited member, so that
+  // the planner weighs how to read whom a viewer does not see.
+  await addSomeRelations((text, values) => pool.query(text, values), [busiest.id, popularId]);
+  await pool.query(
+    `update users set status = 'suspended' where id = (select id from users where id <> all ($1) order by id limit 1)`,
+    [[busiest.id, popularId]],
+  );
+  await pool.query(
+    `update users set limited_at = 1 where id = (select id from users where id <> all ($1) order by id desc limit 1)`,
+    [[busiest.id, popularId]],
+  );
   await pool.query('analyze');
   store = postgresStore(pool);
 });
@@ -75,7 +92,9 @@ const readEveryPage = () =>
     const own = await userPostsPage(store, busiest.id, popular);
     await userPostsPage(store, null, popular, own.nextCursor);
     await postCard(store, null, explore.items[0]!.id);
+    await postCard(store, busiest.id, explore.items[0]!.id);
     await bookmarksPage(store, busiest.id);
+    await tagPage(store, busiest.id, 'nothing');
     await profileByUsername(store, busiest.id, popular);
     await whoToFollow(store, busiest.id);
     const comments = await commentsPage(store, busiest.id, commented);
@@ -83,7 +102,17 @@ const readEveryPage = () =>
   });
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
-const bigTables = new Set(['posts', 'comments', 'post_reactions', 'bookmarks', 'follows']);
+const bigTables = new Set([
+  'posts',
+  'comments',
+  'post_reactions',
+  'bookmarks',
+  'follows',
+  // Issue 17: whom a viewer does not see, and explore's limited members.
+  'users',
+  'blocks',
+  'mutes',
+]);
 
 /** The sequential scans of big tables in a plan. */
 function seqScans(node: PlanNode): string[] {

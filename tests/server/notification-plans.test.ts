@@ -49,12 +49,24 @@ describe.skipIf(testEngine !== 'sqlite')('notification reads on SQLite', () => {
         ),
         where,
       ).toBe(true);
+      // A group's actors by an index on the group: the newest shown in the order of (group, created_at);
+      // whether any is left, and how many, by that one or by the key (group, actor), which also holds the
+      // actor that issue 17's filter asks about.
+      const byGroup =
+        /notification_actors_group_created_idx|sqlite_autoindex_notification_actors_1 \(notification_id=\?\)/;
       expect(
         plan
           .filter((step) => /\bnotification_actors\b/.test(step) || /^SEARCH (na|x|c)\b/.test(step))
-          .every((step) => step.includes('notification_actors_group_created_idx')),
+          .every((step) =>
+            (/^SEARCH na\b/.test(step) ? /notification_actors_group_created_idx/ : byGroup).test(step),
+          ),
         where,
       ).toBe(true);
+      // Issue 17: whose actions are hidden from the member is read by index (blocks, mutes, suspended).
+      expect(
+        plan.filter((step) => /^SCAN (blocks|mutes)\b/.test(step)),
+        where,
+      ).toEqual([]);
     }
   });
 });

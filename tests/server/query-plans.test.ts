@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateScale } from '../../seed/scale.js';
 import { get } from '../helpers/http.js';
+import { addSomeRelations } from '../helpers/relation-rows.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -38,7 +39,8 @@ function planOf(sql: string): string[] {
 // A SCAN of a real table is only fine when it walks an index in the order the query wants (explore, who to
 // follow) and stops at the page's LIMIT. A bare `SCAN posts` reads the whole table; so does an index walk in
 // a plan that still sorts in a temp B-tree, because then the index does not give the order.
-const tableScan = /^SCAN (users|posts|comments|post_reactions|comment_votes|bookmarks|follows)\b/;
+const tableScan =
+  /^SCAN (users|posts|comments|post_reactions|comment_votes|bookmarks|follows|blocks|mutes)\b/;
 const bareScan = /^SCAN \w+$/;
 
 /** The steps of `plan` that read a whole table. */
@@ -96,6 +98,7 @@ function readEveryPage(token: string, username: string) {
     await caller.posts.explore({ cursor: explore.nextCursor });
     await caller.posts.byUser({ username });
     await caller.posts.byId({ postId: explore.items[0]!.id });
+    await caller.posts.byTag({ tag: 'nothing' });
     await caller.bookmarks.list({});
     await caller.users.byUsername({ username });
     await caller.users.me();
@@ -123,10 +126,20 @@ describe('every query a page runs is served by an index', () => {
       .get() as { id: string; username: string };
     const token = await t.keys.sign({ _id: busiest.id, username: busiest.username });
     const popular = t.db.$client
-      .prepare('select username from users order by follower_count desc limit 1')
-      .pluck()
-      .get() as string;
-    expectNoFullScans(await readEveryPage(token, popular));
+      .prepare('select id, username from users order by follower_count desc limit 1')
+      .get() as { id: string; username: string };
+    // Issue 17: blocks and mutes (not of these two), a suspended and a limited member.
+    await addSomeRelations(t.sql, [busiest.id, popular.id]);
+    await t.sql(
+      `update users set status = 'suspended' where id = (select id from users where id not in ($1, $2) order by id limit 1)`,
+      [busiest.id, popular.id],
+    );
+    await t.sql(
+      `update users set limited_at = 1 where id = (select id from users where id not in ($1, $2) order by id desc limit 1)`,
+      [busiest.id, popular.id],
+    );
+    t.db.$client.exec('analyze');
+    expectNoFullScans(await readEveryPage(token, popular.username));
   });
 
   it('on the seed: the feeds, profile, bookmarks, comments and who to follow', async () => {

@@ -68,6 +68,11 @@ describe('statements a page takes', () => {
     // Only an empty page asks whether the post is there.
     const empty = await postWith(0, voters, 'empty', epoch + 200_000);
     expect(await count(empty)).toBe(2);
+    // Issue 17: a viewer who blocked a commenter and muted another reads a page in as many statements.
+    await insertRows(t, 'blocks', [{ blocker_id: viewer, blocked_id: voters[2], created_at: epoch }]);
+    await insertRows(t, 'mutes', [{ muter_id: viewer, muted_id: voters[3], created_at: epoch }]);
+    expect(await count(big)).toBe(1);
+    expect((await commentsPage(t.store, viewer, big)).items.map((c) => c.author.id)).not.toContain(voters[2]);
   });
 
   it('a tag feed: two a page (its posts, their cards), for a tag on 3 posts as on 300', async () => {

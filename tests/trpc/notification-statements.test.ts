@@ -12,11 +12,22 @@ import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 let t: TestApp;
 afterEach(() => t?.close());
 
-async function countsFor(inbox: Inbox) {
+async function countsFor(inbox: Inbox, hideTwo = false) {
   t = await makeTestApp();
   const me = await t.member();
   const { id: postId } = await t.caller(me.token).posts.create({ content: 'liked a lot' });
   await fillInbox(t, me.id, postId, inbox);
+  if (hideTwo) {
+    // Issue 17: two of the newest group's actors hidden from me, one muted and one blocked.
+    await t.sql('insert into mutes (muter_id, muted_id, created_at) values ($1, $2, 1)', [
+      me.id,
+      'g-actor-0',
+    ]);
+    await t.sql('insert into blocks (blocker_id, blocked_id, created_at) values ($1, $2, 1)', [
+      me.id,
+      'g-actor-1',
+    ]);
+  }
   const caller = t.caller(me.token).notifications;
   const first = await notificationsPage(t.store, me.id);
   const counts = {
@@ -44,5 +55,12 @@ describe('notification reads', () => {
     expect(large.counts.nextPage).toBe(1);
     expect(large.counts.listCall).toBeLessThanOrEqual(2);
     expect(large.counts.unreadCall).toBeLessThanOrEqual(2);
+  });
+
+  it('take the same statements when some actors are hidden from the member, and count only the others', async () => {
+    const plain = await countsFor({ groups: 60, actorsInNewest: 300 });
+    const hidden = await countsFor({ groups: 60, actorsInNewest: 300 }, true);
+    expect(hidden.counts).toEqual(plain.counts);
+    expect(hidden.shown).toEqual({ items: 20, actorCount: 298 });
   });
 });

@@ -73,13 +73,23 @@ async function statements(run: () => Promise<{ items: unknown[] }>) {
   }
 }
 
-async function measure(n: number) {
+async function measure(n: number, relations = false) {
   t = await makeTestApp();
   const viewer = await t.member();
   const author = await t.member();
   const others = await Promise.all(Array.from({ length: 5 }, () => t.member()));
   await t.caller(viewer.token).follow.follow({ userId: author.id });
   world(n, author, viewer, others);
+  if (relations) {
+    // Issue 17: members the viewer blocked, muted, who blocked the viewer, and one suspended.
+    const [blocked, muted, blocking, suspended] = await Promise.all(
+      Array.from({ length: 4 }, () => t.member()),
+    );
+    await t.caller(viewer.token).relations.block({ username: blocked!.username });
+    await t.caller(viewer.token).relations.mute({ username: muted!.username });
+    await t.caller(blocking!.token).relations.block({ username: viewer.username });
+    await t.sql(`update users set status = 'suspended' where id = $1`, [suspended!.id]);
+  }
   const me = t.caller(viewer.token);
   const result = {
     homeLatest: await statements(() => me.posts.feed({ mode: 'latest' })),
@@ -110,6 +120,14 @@ describe('no N+1 queries', () => {
       expect(large[key].count, `${key} statements`).toBe(small[key].count);
       expect(large[key].count, `${key} statements`).toBeLessThanOrEqual(4);
       expect(large[key].count, `${key} statements`).toBeGreaterThan(0);
+    }
+  });
+
+  it('runs the same statements when the viewer has blocked, muted and been blocked (issue 17)', async () => {
+    const plain = await measure(20);
+    const related = await measure(20, true);
+    for (const key of Object.keys(plain) as (keyof typeof plain)[]) {
+      expect(related[key], key).toEqual(plain[key]);
     }
   });
 

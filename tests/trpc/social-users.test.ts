@@ -40,6 +40,8 @@ describe('users.byUsername and users.me', () => {
       followingCount: 1,
       followedByMe: true,
       isMe: false,
+      blockedByMe: false,
+      mutedByMe: false,
     });
     expect(await t.caller().users.byUsername({ username: 'ada' })).toMatchObject({
       followedByMe: false,

@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.js';
 import { decodeCursor, pageOfJsonRows } from './cursor.js';
-import { requirePostExists } from './posts.js';
+import { requireVisiblePost } from './posts.js';
 import type { Page, ThreadComment } from './views.js';
 
 /** A key below every comment: the first page starts above it. */
@@ -18,8 +18,9 @@ export async function commentsPage(
 ): Promise<Page<ThreadComment>> {
   const above = cursor ? decodeCursor<[number, string]>(cursor, ['number', 'string']) : bottom;
   const rows = await store.read.cards.thread(viewerId, postId, above);
-  // A comment is deleted with its post, so comments say the post exists: a page is one statement, and only
-  // an empty one asks whether the post is there at all.
-  if (rows.length === 0) await requirePostExists(store, postId);
+  // A comment is deleted with its post, so comments say the post exists (and the thread is empty when its
+  // author is hidden from the viewer): a page is one statement, and only an empty one asks whether the post
+  // is there for the viewer at all.
+  if (rows.length === 0) await requireVisiblePost(store, viewerId, postId);
   return pageOfJsonRows(rows, (row) => [row.createdAt, row.id]);
 }

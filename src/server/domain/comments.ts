@@ -4,18 +4,24 @@ import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { badRequest, messages, notFound, notOwner } from './errors.js';
 import { notify, recordMentions } from './notifications.js';
-import { requirePost } from './posts.js';
+import { requireReachable } from './barriers.js';
+import { requireReachablePost } from './posts.js';
 
-async function requireComment(tx: Tx, postId: string, commentId: string) {
-  const post = await requirePost(tx, postId);
+/** The comment and its post, when the actor may act on the post (issue 17: posts.ts requireReachablePost). */
+async function requireComment(tx: Tx, actorId: string, postId: string, commentId: string) {
+  const post = await requireReachablePost(tx, actorId, postId);
   const comment = await tx.comments.find(postId, commentId);
   if (!comment) throw notFound(messages.commentNotFound);
   return { post, comment };
 }
 
+/**
+ * Issue 17: not across a block with the post's author (403), nor on a post hidden from me (404); so too for
+ * editing, deleting and voting.
+ */
 export async function addComment(store: Store, actor: Actor, postId: string, text: string): Promise<string> {
   return store.write(async (tx) => {
-    const post = await requirePost(tx, postId);
+    const post = await requireReachablePost(tx, actor.id, postId);
     const id = uuid();
     const at = now();
     await tx.comments.insert({ id, postId, authorId: actor.id, text, at });
@@ -35,7 +41,7 @@ export async function editComment(
   text: string,
 ): Promise<void> {
   await store.write(async (tx) => {
-    const { post, comment } = await requireComment(tx, postId, commentId);
+    const { post, comment } = await requireComment(tx, actor.id, postId, commentId);
     if (comment.authorId !== actor.id) throw notOwner(messages.editCommentNotOwner);
     const at = now();
     await tx.comments.setText(commentId, text, at);
@@ -52,7 +58,7 @@ export async function deleteComment(
   commentId: string,
 ): Promise<void> {
   await store.write(async (tx) => {
-    const { post, comment } = await requireComment(tx, postId, commentId);
+    const { post, comment } = await requireComment(tx, actor.id, postId, commentId);
     if (comment.authorId !== actor.id && post.authorId !== actor.id) {
       throw notOwner(messages.deleteCommentNotOwner);
     }
@@ -74,7 +80,10 @@ export async function eraseComment(
   tx.live.emit({ type: 'post-changed', postId: post.id });
 }
 
-/** Spec section 4: an upvote puts me in upvotedBy and out of downvotedBy; a downvote the reverse. */
+/**
+ * Spec section 4: an upvote puts me in upvotedBy and out of downvotedBy; a downvote the reverse. Issue 17:
+ * nor across a block with the comment's author (403), nor on a comment hidden from me (404).
+ */
 export async function voteComment(
   store: Store,
   actor: Actor,
@@ -83,7 +92,8 @@ export async function voteComment(
   kind: 'up' | 'down',
 ): Promise<void> {
   await store.write(async (tx) => {
-    await requireComment(tx, postId, commentId);
+    const { comment } = await requireComment(tx, actor.id, postId, commentId);
+    await requireReachable(tx, actor.id, [{ id: comment.authorId, notFound: messages.commentNotFound }]);
     if ((await tx.votes.of(commentId, actor.id)) === kind) {
       throw badRequest(kind === 'up' ? messages.alreadyUpvoted : messages.alreadyDownvoted);
     }

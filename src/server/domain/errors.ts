@@ -60,6 +60,8 @@ export const messages = {
   inviteInvalid: 'This invite code is unknown, used up or expired.',
   invitesAdminsOnly: 'Only admins can create invite codes on this instance.',
   blocked: 'You cannot do this: one of you has blocked the other.',
+  blockSelf: 'You cannot block yourself.',
+  muteSelf: 'You cannot mute yourself.',
   wrongCurrentPassword: 'The current password is not correct.',
   wrongPasswordForDelete: 'The password is not correct, so the account was not deleted.',
   reportNotFound: 'Report not found',

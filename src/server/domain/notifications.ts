@@ -1,5 +1,6 @@
 import { mentionsAndTags } from '../../shared/rich-text.js';
 import type { MentionSource, NotificationKind, Tx } from '../store/store.js';
+import { blockedAmong } from './barriers.js';
 
 // Issue 16: who is told what. Someone liked your post, commented on your post, mentioned you, followed you.
 // Nobody is told of their own actions; what is taken back (an unlike, an unfollow, a mention edited away)
@@ -54,7 +55,9 @@ export async function withdrawFollow(tx: Tx, actorId: string, recipientId: strin
 /**
  * Records whom a post's or comment's text mentions (members who exist; shared/rich-text.ts says what a
  * mention is), notifies those newly mentioned and takes back the notifications of those edited away.
- * `toldOtherwise` is the post's author on a comment: the comment's own notification tells them.
+ * `toldOtherwise` is the post's author on a comment: the comment's own notification tells them. Issue 17: a
+ * member a block separates from the writer, either way, is not mentioned: nothing is recorded, nobody told
+ * (and a mention recorded before the block goes at the next edit).
  */
 export async function recordMentions(
   tx: Tx,
@@ -65,7 +68,10 @@ export async function recordMentions(
   toldOtherwise?: string,
 ): Promise<void> {
   const { mentions } = mentionsAndTags(text);
-  const { added, removed } = await tx.mentions.replace(source, await tx.members.idsByKeys(mentions));
+  const named = await tx.members.idsByKeys(mentions);
+  const blocked = named.length > 0 ? await blockedAmong(tx, actorId, named) : new Set<string>();
+  const mentioned = named.filter((id) => !blocked.has(id));
+  const { added, removed } = await tx.mentions.replace(source, mentioned);
   for (const recipientId of added) {
     if (recipientId === toldOtherwise) continue;
     await notify(tx, { recipientId, actorId, kind: 'mention', ...source, at });

@@ -28,13 +28,7 @@ export async function profileById(
 ): Promise<ProfileView> {
   const user = await store.read.members.profile(viewerId, userId);
   if (!user) throw notFound(messages.userNotFound);
-  return {
-    ...user,
-    createdAt: isoTime(user.createdAt),
-    isMe: viewerId === userId,
-    blockedByMe: false,
-    mutedByMe: false,
-  }; // GROUNDWORK: relations helper reads these
+  return { ...user, createdAt: isoTime(user.createdAt), isMe: viewerId === userId };
 }
 
 export async function profileByUsername(
@@ -47,7 +41,10 @@ export async function profileByUsername(
   return profileById(store, viewerId, userId);
 }
 
-/** PRODUCT.md "Feeds": members other than me whom I do not follow, most-followed first, at most 10. */
+/**
+ * PRODUCT.md "Feeds": members other than me whom I do not follow, most-followed first, at most 10. Issue 17:
+ * only active members, neither limited nor blocked either way nor muted by me.
+ */
 export function whoToFollow(store: Store, viewerId: string): Promise<Suggestion[]> {
   return store.read.members.whoToFollow(viewerId, limits.whoToFollow);
 }

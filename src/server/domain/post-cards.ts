@@ -54,7 +54,7 @@ export async function explorePage(
   viewerId: string | null,
   cursor?: string | null,
 ): Promise<Page<PostCard>> {
-  return toPage(store, viewerId, await store.read.feeds.explore(keyOf('latest', cursor)));
+  return toPage(store, viewerId, await store.read.feeds.explore(viewerId, keyOf('latest', cursor)));
 }
 
 export async function userPostsPage(
@@ -65,7 +65,11 @@ export async function userPostsPage(
 ): Promise<Page<PostCard>> {
   const authorId = await findUserIdByUsername(store, username);
   if (!authorId) throw notFound(messages.userNotFound);
-  return toPage(store, viewerId, await store.read.feeds.byAuthor(authorId, keyOf('latest', cursor)));
+  return toPage(
+    store,
+    viewerId,
+    await store.read.feeds.byAuthor(viewerId, authorId, keyOf('latest', cursor)),
+  );
 }
 
 /** The cards of these posts, in this order; a post deleted meanwhile is left out. */
@@ -99,5 +103,5 @@ export async function tagPage(
   tag: string,
   cursor?: string | null,
 ): Promise<Page<PostCard>> {
-  return toPage(store, viewerId, await store.read.feeds.byTag(tag, keyOf('latest', cursor)));
+  return toPage(store, viewerId, await store.read.feeds.byTag(viewerId, tag, keyOf('latest', cursor)));
 }

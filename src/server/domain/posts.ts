@@ -3,6 +3,7 @@ import type { Store, Tx } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { badRequest, messages, notFound, notOwner } from './errors.js';
+import { requireReachable } from './barriers.js';
 import { notify, recordPostText, withdrawLike } from './notifications.js';
 
 /**
@@ -15,9 +16,28 @@ export async function requirePost(tx: Tx, postId: string) {
   return post;
 }
 
+/**
+ * The post, locked, when the actor may act on it (issue 17, domain/barriers.ts): refused with 403 when a
+ * block stands between the actor and its author, "not found" when it is hidden from the actor otherwise
+ * (they muted its author, or its author is suspended).
+ */
+export async function requireReachablePost(tx: Tx, actorId: string, postId: string) {
+  const post = await requirePost(tx, postId);
+  await requireReachable(tx, actorId, [{ id: post.authorId, notFound: messages.postNotFound }]);
+  return post;
+}
+
 /** The spec's 404 for a read of a post that does not exist. */
 export async function requirePostExists(store: Store, postId: string): Promise<void> {
   if (!(await store.read.posts.find(postId))) throw notFound(messages.postNotFound);
+}
+
+/**
+ * The same for the tRPC post page (issue 17): "not found" too when the post's author is hidden from the
+ * viewer (blocked either way, muted, suspended).
+ */
+export async function requireVisiblePost(store: Store, viewerId: string | null, postId: string) {
+  if (!(await store.read.relations.postVisible(viewerId, postId))) throw notFound(messages.postNotFound);
 }
 
 export async function createPost(store: Store, actor: Actor, content: string): Promise<string> {
@@ -62,10 +82,13 @@ export async function erasePost(tx: Tx, postId: string): Promise<void> {
   tx.live.emit({ type: 'post-changed', postId });
 }
 
-/** Spec section 4: like adds me to likedBy, takes me out of dislikedBy, and adds one to likeCount. */
+/**
+ * Spec section 4: like adds me to likedBy, takes me out of dislikedBy, and adds one to likeCount. Issue 17:
+ * not across a block (403), nor on a post hidden from me (404).
+ */
 export async function likePost(store: Store, actor: Actor, postId: string): Promise<void> {
   await store.write(async (tx) => {
-    const post = await requirePost(tx, postId);
+    const post = await requireReachablePost(tx, actor.id, postId);
     if ((await tx.reactions.of(postId, actor.id)) === 'like') throw badRequest(messages.alreadyLiked);
     const at = now();
     await tx.reactions.set(postId, actor.id, 'like', 1, at);
@@ -75,10 +98,10 @@ export async function likePost(store: Store, actor: Actor, postId: string): Prom
   });
 }
 
-/** Spec section 4: dislike takes one from likeCount, me out of likedBy and into dislikedBy. */
+/** Spec section 4: dislike takes one from likeCount, me out of likedBy and into dislikedBy; refused as a like is. */
 export async function dislikePost(store: Store, actor: Actor, postId: string): Promise<void> {
   await store.write(async (tx) => {
-    const post = await requirePost(tx, postId);
+    const post = await requireReachablePost(tx, actor.id, postId);
     if (post.likeCount <= 0) throw badRequest(messages.likeBelowZero);
     const before = await tx.reactions.of(postId, actor.id);
     if (before === 'dislike') throw badRequest(messages.alreadyDisliked);

@@ -1,3 +1,4 @@
+import type { RelationKind } from '../domain/relations.js';
 import type { AccountState, Role } from '../domain/roles.js';
 import type { PublicUser } from '../domain/views.js';
 import type {
@@ -129,7 +130,19 @@ export type ProfileRow = PublicUser & {
   postCount: number;
   followingCount: number;
   followedByMe: boolean;
+  /** Issue 17: whether the viewer blocked or muted them. */
+  blockedByMe: boolean;
+  mutedByMe: boolean;
 };
+
+/** Issue 17: a member I blocked or muted, and since when. */
+export type RelationRow = PublicUser & { since: number };
+
+/**
+ * What stands between a member and another (issue 17): a block either way, or the other's content hidden
+ * from the member otherwise (the member muted them, or they are suspended).
+ */
+export type Barrier = { id: string; blocked: boolean; hidden: boolean };
 
 export type MemberListing = {
   username: string;
@@ -223,7 +236,10 @@ export type Reads = {
     forLogin(key: string): Promise<(ActorRow & { passwordHash: string }) | undefined>;
     exists(id: string): Promise<boolean>;
     profile(viewerId: string | null, userId: string): Promise<ProfileRow | undefined>;
-    /** Members other than the viewer whom the viewer does not follow, most-followed first. */
+    /**
+     * Members other than the viewer whom the viewer does not follow, most-followed first: active ones only,
+     * neither limited nor blocked either way nor muted by the viewer (issue 17).
+     */
     whoToFollow(viewerId: string, limit: number): Promise<(PublicUser & { followerCount: number })[]>;
     newestFirst(): Promise<MemberListing[]>;
     contentOf(id: string): Promise<{ posts: number; comments: number }>;
@@ -231,17 +247,24 @@ export type Reads = {
   posts: {
     find(id: string): Promise<PostForWrite | undefined>;
   };
+  /**
+   * Every feed leaves out the posts of authors hidden from the viewer (issue 17): those the viewer blocked,
+   * who blocked the viewer, whom the viewer muted, and suspended members (for everyone). Explore leaves out
+   * limited members too.
+   */
   feeds: {
     /** Up to a page and one more of my posts and those of the people I follow, below `key` (or the top). */
     home(viewerId: string, mode: FeedMode, key: SortKey | null): Promise<KeyRow[]>;
-    explore(key: SortKey | null): Promise<KeyRow[]>;
-    byAuthor(authorId: string, key: SortKey | null): Promise<KeyRow[]>;
+    explore(viewerId: string | null, key: SortKey | null): Promise<KeyRow[]>;
+    byAuthor(viewerId: string | null, authorId: string, key: SortKey | null): Promise<KeyRow[]>;
     /** My bookmarks, most recently bookmarked first, keyed by (bookmarkedAt, postId). */
     bookmarks(viewerId: string, key: SortKey | null): Promise<KeyRow[]>;
+    /** All my bookmarks, those of hidden authors too (as a card's commentCount counts hidden comments). */
     bookmarkCount(viewerId: string): Promise<number>;
     /** The posts with this (folded) tag, newest first, keyed by (createdAt, postId) as Latest is. */
-    byTag(tag: string, key: SortKey | null): Promise<KeyRow[]>;
+    byTag(viewerId: string | null, tag: string, key: SortKey | null): Promise<KeyRow[]>;
   };
+  /** Cards and threads leave out posts and comments by authors hidden from the viewer (issue 17). */
   cards: {
     /** The PostCards (domain/views.ts) of these posts as a JSON array, in this order, deleted ones left out. */
     json(viewerId: string | null, postIds: string[]): Promise<string>;
@@ -271,7 +294,10 @@ export type Reads = {
   };
   /** What live updates read (src/server/live): one statement per event, whatever the number of streams. */
   fanOut: {
-    /** Which of `memberIds` follow `authorId`: those connected here who see the author's new post. */
+    /**
+     * Which of `memberIds` follow `authorId`: those connected here who see the author's new post. Not those
+     * who muted the author, and nobody when the author is suspended (issue 17).
+     */
     followersAmong(authorId: string, memberIds: string[]): Promise<string[]>;
     /** The counts of these posts; deleted ones are left out. */
     postCounts(postIds: string[]): Promise<PostCounts[]>;
@@ -286,7 +312,8 @@ export type Reads = {
     /**
      * Up to a page and one more of the member's notifications, newest first by (latestAt, id) below `key`
      * (or from the newest), each a NotificationView (domain/views.ts) as JSON text. Groups with no actor left
-     * are never shown.
+     * are never shown. Issue 17: nor are actors hidden from the member (blocked either way, muted,
+     * suspended), and a group with none but those is neither shown nor counted.
      */
     page(memberId: string, key: [number, string] | null): Promise<NotificationRow[]>;
     /** The members with notifications about this post (its likes, comments and mentions). */
@@ -314,6 +341,13 @@ export type Reads = {
     member(id: string): Promise<AdminMemberRow | undefined>;
     /** The audit log, newest first by (createdAt, id) below `key`. */
     audit(key: [number, string] | null): Promise<AuditRow[]>;
+  };
+  /** Issue 17: blocks and mutes. */
+  relations: {
+    /** Whom the member blocked or muted, most recent first, at most `limit`. */
+    list(memberId: string, kind: RelationKind, limit: number): Promise<RelationRow[]>;
+    /** Whether the post exists and its author is not hidden from the viewer. */
+    postVisible(viewerId: string | null, postId: string): Promise<boolean>;
   };
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
@@ -440,6 +474,14 @@ export type Writes = {
     withdraw(actorId: string, what: Withdrawal): Promise<boolean>;
     /** Moves the member's read marker to `at`, never back. */
     markRead(memberId: string, at: number): Promise<void>;
+  };
+  /** Issue 17: blocks and mutes. */
+  relations: {
+    /** Records that `fromId` blocks or mutes `toId`; nothing when it already does. */
+    add(kind: RelationKind, fromId: string, toId: string, at: number): Promise<void>;
+    remove(kind: RelationKind, fromId: string, toId: string): Promise<void>;
+    /** Those of `memberIds` with a barrier between `actorId` and them; the others are left out. */
+    barriers(actorId: string, memberIds: string[]): Promise<Barrier[]>;
   };
   live: {
     /** Told to every process once the transaction commits; never when it rolls back. */

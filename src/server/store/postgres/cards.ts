@@ -2,11 +2,18 @@ import { limits } from '../../../shared/limits.js';
 import type { JsonRow, Reads } from '../store.js';
 import { publicUserJson } from './columns.js';
 import type { Queryable } from './queryable.js';
+import { hiddenSql } from './relations.js';
 import { statement } from './statement.js';
 
 // Cards and comments as the tRPC API answers them (domain/views.ts), written as JSON by PostgreSQL, as
 // ../sqlite/cards.ts does it on SQLite: the same objects, keys and values, one statement a page. JSON
 // answers are read as text (`::text`): node-postgres would otherwise parse them into objects.
+//
+// Issue 17: a card of a post whose author is hidden from the viewer `$1` (relations.ts) is left out, as a
+// deleted post is; so are the comments of hidden members, in a card's latest comments and in a thread. The
+// comment count stays the post's own. A mention of a suspended member is no link.
+
+const hidden = hiddenSql('$1::text');
 
 /**
  * `new Date(ms).toISOString()` of a column of Unix milliseconds. Interval arithmetic stays in whole
@@ -23,7 +30,7 @@ export const isoTimeSql = (ms: string) =>
 const mentionsJson = (table: 'post_mentions' | 'comment_mentions', id: string, text: string) =>
   `case when strpos(${text}, '@') = 0 then '[]'::json else (
     select coalesce(json_agg(mu.username order by m.user_id collate "C"), '[]'::json) from ${table} m
-    join users mu on mu.id = m.user_id where m.${table === 'post_mentions' ? 'post_id' : 'comment_id'} = ${id}) end`;
+    join users mu on mu.id = m.user_id and mu.status <> 'suspended' where m.${table === 'post_mentions' ? 'post_id' : 'comment_id'} = ${id}) end`;
 
 // Each comment's author is a subquery on the users' key: joined, the planner hashed every member once per
 // post (and sorted the post page's comments instead of reading them in the index's order).
@@ -46,7 +53,8 @@ const threadJson = `json_build_object(${commentFields},
 // A post's latest comments come from its index and stop at 4; posts with none skip the lookup.
 const latestComments = `case when p.comment_count = 0 then '[]'::json else (
   select coalesce(json_agg(json_build_object(${commentFields}) order by c.created_at desc, c.id desc), '[]'::json)
-  from (select id, post_id, author_id, text, created_at, updated_at from comments where post_id = p.id
+  from (select id, post_id, author_id, text, created_at, updated_at from comments
+        where post_id = p.id and author_id <> all (${hidden})
         order by created_at desc, id desc limit ${limits.latestComments}) as c) end`;
 
 /** A PostCard of the post `p` by `pu`, with my reaction `r` and my bookmark `b` (null when there is none). */
@@ -65,16 +73,19 @@ const cards = statement<{ json: string | null }>(
    join posts p on p.id = page.id
    join users pu on pu.id = p.author_id
    left join post_reactions r on r.post_id = p.id and r.user_id = $1
-   left join bookmarks b on b.user_id = $1 and b.post_id = p.id`,
+   left join bookmarks b on b.user_id = $1 and b.post_id = p.id
+   where p.author_id <> all (${hidden})`,
 );
 
 // A page of one post's comments, oldest first, above the key (createdAt, id) of the last one shown: one
 // range of comments_post_created_idx, so a post with 10,000 comments reads as few rows as one with 10.
+// None when the post's author is hidden from the viewer: the post page is then "not found".
 const thread = statement<Omit<JsonRow, 'createdAt'> & { createdAt: string }>(
   'comments-thread',
   `select ${threadJson}::text as json, c.created_at as "createdAt", c.id
    from comments c
-   where c.post_id = $2 and (c.created_at, c.id) > ($3::bigint, $4)
+   where c.post_id = $2 and (c.created_at, c.id) > ($3::bigint, $4) and c.author_id <> all (${hidden})
+     and (select author_id from posts where id = $2) <> all (${hidden})
    order by c.created_at, c.id limit ${limits.pageSize + 1}`,
 );
 

@@ -1,11 +1,13 @@
 import { limits } from '../../../shared/limits.js';
 import type { FeedMode, KeyRow, Reads, SortKey } from '../store.js';
 import type { Queryable } from './queryable.js';
+import { hiddenSql } from './relations.js';
 import { arrayStatement, statement } from './statement.js';
 
 // Each query finds a page's posts in the feed's order (a page and one more, to know whether more follow)
 // by index, with each post's sort key as JSON array text, as ../sqlite/feeds.ts does. The first page starts
-// below `top`, a key above every post, so one statement serves every page.
+// below `top`, a key above every post, so one statement serves every page. Issue 17: none of a page's posts
+// is by an author hidden from the viewer `$1` (relations.ts), so a page is whole however many are hidden.
 
 const orders = {
   latest: { columns: ['created_at', 'id'], top: [Number.MAX_SAFE_INTEGER, ''] },
@@ -30,11 +32,20 @@ function keySql(mode: FeedMode, alias: string, first: number) {
 
 const cursorOf = (mode: FeedMode, key: SortKey | null) => key ?? orders[mode].top;
 
+/** The members hidden from the viewer, who is always `$1`. */
+const hidden = hiddenSql('$1::text');
+
 function pageStatement(name: string, mode: FeedMode, author: boolean) {
-  const { below, newestFirst, keyJson } = keySql(mode, 'p', author ? 2 : 1);
+  const { below, newestFirst, keyJson } = keySql(mode, 'p', author ? 3 : 2);
+  // One author: whether they are hidden is asked once. Explore leaves out limited members too: each post's
+  // author by the users' key (a join the planner memoizes by author; as a scalar subquery, it guessed that
+  // few posts pass and sorted the whole range), as nothing indexes who is limited.
+  const from = author
+    ? `posts p where p.author_id = $2 and $2 <> all (${hidden}) and`
+    : `posts p join users u on u.id = p.author_id and u.limited_at is null where p.author_id <> all (${hidden}) and`;
   return arrayStatement<KeyRow>(
     name,
-    `select p.id, ${keyJson} from posts p where ${author ? 'p.author_id = $1 and ' : ''}${below}
+    `select p.id, ${keyJson} from ${from} ${below}
      order by ${newestFirst} limit ${page}`,
   );
 }
@@ -63,7 +74,8 @@ function homeStatement(mode: FeedMode) {
     `with firsts as (
        select a.author, (select p.${lead} from posts p where p.author_id = a.author and ${below}
                          order by ${newestFirst} limit 1) as k
-       from (select followee_id as author from follows where follower_id = $1 union all select $1::text) as a),
+       from (select followee_id as author from follows where follower_id = $1 and followee_id <> all (${hidden})
+             union all select $1::text) as a),
      floor as (select coalesce((select k from firsts where k is not null order by k desc offset ${limits.pageSize}
                                 limit 1), '-9223372036854775808'::bigint) as k)
      select page.id, ${outer.keyJson}
@@ -78,20 +90,23 @@ function homeStatement(mode: FeedMode) {
 
 const home = { latest: homeStatement('latest'), trending: homeStatement('trending') };
 
-// My bookmarks, most recently bookmarked first, below the key (bookmarkedAt, postId).
+// My bookmarks, most recently bookmarked first, below the key (bookmarkedAt, postId); each post read by its
+// key for its author.
 const bookmarks = arrayStatement<KeyRow>(
   'feed-bookmarks',
-  `select post_id, json_build_array(created_at, post_id)::text from bookmarks
-   where user_id = $1 and (created_at, post_id) < ($2::bigint, $3)
-   order by created_at desc, post_id desc limit ${page}`,
+  `select b.post_id, json_build_array(b.created_at, b.post_id)::text from bookmarks b
+   join posts p on p.id = b.post_id
+   where b.user_id = $1 and (b.created_at, b.post_id) < ($2::bigint, $3) and p.author_id <> all (${hidden})
+   order by b.created_at desc, b.post_id desc limit ${page}`,
 );
-// A tag's posts, newest first, from post_tags_tag_created_idx alone (post_tags keeps each post's createdAt):
-// the key is Latest's, (createdAt, postId).
+// A tag's posts, newest first, from post_tags_tag_created_idx (post_tags keeps each post's createdAt), each
+// post read by its key for its author: the key is Latest's, (createdAt, postId).
 const byTag = arrayStatement<KeyRow>(
   'feed-by-tag',
-  `select post_id, json_build_array(created_at, post_id)::text from post_tags
-   where tag = $1 and (created_at, post_id) < ($2::bigint, $3)
-   order by created_at desc, post_id desc limit ${page}`,
+  `select t.post_id, json_build_array(t.created_at, t.post_id)::text from post_tags t
+   join posts p on p.id = t.post_id
+   where t.tag = $2 and (t.created_at, t.post_id) < ($3::bigint, $4) and p.author_id <> all (${hidden})
+   order by t.created_at desc, t.post_id desc limit ${page}`,
 );
 const bookmarkCount = statement<{ n: number }>(
   'feed-bookmark-count',
@@ -101,10 +116,10 @@ const bookmarkCount = statement<{ n: number }>(
 export function feedReads(db: Queryable): Reads['feeds'] {
   return {
     home: (viewerId, mode, key) => home[mode](db, [viewerId, ...cursorOf(mode, key)]),
-    explore: (key) => explore(db, cursorOf('latest', key)),
-    byAuthor: (authorId, key) => byAuthor(db, [authorId, ...cursorOf('latest', key)]),
+    explore: (viewerId, key) => explore(db, [viewerId, ...cursorOf('latest', key)]),
+    byAuthor: (viewerId, authorId, key) => byAuthor(db, [viewerId, authorId, ...cursorOf('latest', key)]),
     bookmarks: (viewerId, key) => bookmarks(db, [viewerId, ...cursorOf('latest', key)]),
     bookmarkCount: async (viewerId) => (await bookmarkCount(db, [viewerId]))[0]?.n ?? 0,
-    byTag: (tag, key) => byTag(db, [tag, ...cursorOf('latest', key)]),
+    byTag: (viewerId, tag, key) => byTag(db, [viewerId, tag, ...cursorOf('latest', key)]),
   };
 }

@@ -20,6 +20,7 @@ import { listenLive, type LiveListener } from './live-listener.js';
 import { memberReads, memberWrites } from './members.js';
 import { moderationReads } from './moderation.js';
 import { notificationReads } from './notifications.js';
+import { relationReads, relationWrites } from './relations.js';
 import {
   bookmarkWrites,
   commentWrites,
@@ -82,6 +83,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     invites: inviteReads(pool),
     account: accountReads(pool),
     moderation: moderationReads(pool),
+    relations: relationReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
   // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
@@ -106,6 +108,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     tags: tagWrites(db),
     mentions: mentionWrites(db),
     notifications: { ...notificationReads(db), ...notificationWrites(db) },
+    relations: { ...relationReads(db), ...relationWrites(db) },
     live: { emit: (event) => void events.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db, sweeps) },
     feeds: feedReads(db),

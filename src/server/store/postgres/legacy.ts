@@ -71,12 +71,17 @@ function listStatements(name: LegacyListName, list: ListSql) {
   };
 }
 
-const post = { json: postJson, ...postsFrom, createdAt: 'p.created_at', id: 'p.id' };
+// Issue 17: a suspended member's posts are in no list and no answer.
+const shown = "p.author_id not in (select id from users where status = 'suspended')";
+const post = { json: postJson, ...postsFrom, where: shown, createdAt: 'p.created_at', id: 'p.id' };
 const comment = { json: commentJson, ...commentsFrom, createdAt: 'c.created_at', id: 'c.id' };
 
 const lists = {
   allPosts: listStatements('allPosts', post),
-  postsByAuthor: listStatements('postsByAuthor', { ...post, where: 'p.author_id = $authorId' }),
+  postsByAuthor: listStatements('postsByAuthor', {
+    ...post,
+    where: `p.author_id = $authorId and ${shown}`,
+  }),
   commentsOfPost: listStatements('commentsOfPost', { ...comment, where: 'c.post_id = $postId' }),
   allUsers: listStatements('allUsers', {
     json: userJson,
@@ -97,7 +102,8 @@ const lists = {
 
 const onePost = statement(
   'post',
-  `select (${postJson})::text as json from ${postsFrom.table} as p ${postsFrom.joins} where p.id = $id`,
+  `select (${postJson})::text as json from ${postsFrom.table} as p ${postsFrom.joins}
+   where p.id = $id and pu.status <> 'suspended'`,
 );
 const oneUser = statement('user', `select (${userJson})::text as json from users as u where u.id = $id`);
 

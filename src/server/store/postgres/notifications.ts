@@ -3,6 +3,7 @@ import type { NotificationRow, Reads } from '../store.js';
 import { isoTimeSql } from './cards.js';
 import { publicUserJson } from './columns.js';
 import type { Queryable } from './queryable.js';
+import { hiddenSql } from './relations.js';
 import { statement } from './statement.js';
 
 // As ../sqlite/notifications.ts: a member's notifications as NotificationView JSON and the bell's unread
@@ -16,12 +17,17 @@ const shownActors = 3;
 /** A key above every group: the first page starts below it. */
 const top: [number, string] = [Number.MAX_SAFE_INTEGER, ''];
 
-const hasActors = 'exists (select 1 from notification_actors x where x.notification_id = n.id)';
+// Issue 17: the actors the member `$1` sees are those not hidden from them (relations.ts: blocked either
+// way, muted, suspended); a group is shown and counted only while it has one.
+const hidden = hiddenSql('$1::text');
+const visible = (alias: string) => `${alias}.actor_id <> all (${hidden})`;
+
+const hasActors = `exists (select 1 from notification_actors x where x.notification_id = n.id and ${visible('x')})`;
 
 // The newest actors of the group `n`, newest first.
 const actors = `(select coalesce(json_agg(a.actor order by a.created_at desc), '[]'::json) from (
   select ${publicUserJson('au')} as actor, na.created_at from notification_actors na
-  join users au on au.id = na.actor_id where na.notification_id = n.id
+  join users au on au.id = na.actor_id where na.notification_id = n.id and ${visible('na')}
   order by na.created_at desc limit ${shownActors}) as a)`;
 
 const excerptOf = (table: string, column: string, id: string) =>
@@ -32,7 +38,7 @@ const excerptOf = (table: string, column: string, id: string) =>
 const viewJson = `json_build_object('id', n.id, 'kind', n.kind, 'at', ${isoTimeSql('n.latest_at')},
   'unread', n.latest_at > u.notifications_read_at,
   'actors', ${actors},
-  'actorCount', (select count(*) from notification_actors c where c.notification_id = n.id),
+  'actorCount', (select count(*) from notification_actors c where c.notification_id = n.id and ${visible('c')}),
   'post', ${excerptOf('posts', 'content', 'n.post_id')},
   'comment', ${excerptOf('comments', 'text', 'n.comment_id')})`;
 

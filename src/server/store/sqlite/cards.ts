@@ -3,12 +3,19 @@ import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import type { JsonRow, Reads } from '../store.js';
 import { publicUserJson } from './columns.js';
+import { hiddenSql } from './relations.js';
 
 // Cards and comments as the tRPC API answers them (domain/views.ts), written as JSON by SQLite. better-sqlite3 makes
 // a JavaScript object for every row and a string for every column; a page's cards with their authors, my
 // reactions and bookmarks and their latest comments took four statements that way. As one JSON text they take
 // one statement and a JSON.parse, and an explore page about a third less time (issue 4: 0.44 -> 0.29 ms
 // in-process). Everything a card shows is in this file, so a field is added in one place.
+//
+// Issue 17: a card of a post whose author is hidden from the viewer (relations.ts) is left out, as a deleted
+// post is; so are the comments of hidden members, in a card's latest comments and in a thread. The comment
+// count stays the post's own. A mention of a suspended member is no link.
+
+const hidden = hiddenSql(':viewer');
 
 /**
  * `new Date(ms).toISOString()` of a column of Unix milliseconds. `datetime` with 'subsec' is the cheapest
@@ -30,7 +37,7 @@ const jsonBool = (condition: string) => `json(iif(${condition}, 'true', 'false')
  */
 const mentionsJson = (table: 'post_mentions' | 'comment_mentions', id: string, text: string) =>
   `iif(instr(${text}, '@') = 0, json_array(), (select json_group_array(username) from (
-    select mu.username from ${table} m join users mu on mu.id = m.user_id
+    select mu.username from ${table} m join users mu on mu.id = m.user_id and mu.status <> 'suspended'
     where m.${table === 'post_mentions' ? 'post_id' : 'comment_id'} = ${id} order by m.user_id)))`;
 
 /** The fields of a CommentView of the comment `c` written by `cu`. */
@@ -51,7 +58,8 @@ const threadJson = `json_object(${commentFields},
 // posts on a page have none and skip the lookup.
 const latestComments = `iif(p.comment_count = 0, json_array(), (
   select json_group_array(${commentJson} order by c.created_at desc, c.id desc)
-  from (select id, post_id, author_id, text, created_at, updated_at from comments where post_id = p.id
+  from (select id, post_id, author_id, text, created_at, updated_at from comments
+        where post_id = p.id and author_id not in (${hidden})
         order by created_at desc, id desc limit ${limits.latestComments}) as c
   join users cu on cu.id = c.author_id))`;
 
@@ -72,15 +80,18 @@ const statements = preparedOnce((db: Db) => ({
        join posts p on p.id = page.value
        join users pu on pu.id = p.author_id
        left join post_reactions r on r.post_id = p.id and r.user_id = :viewer
-       left join bookmarks b on b.user_id = :viewer and b.post_id = p.id`,
+       left join bookmarks b on b.user_id = :viewer and b.post_id = p.id
+       where p.author_id not in (${hidden})`,
     )
     .pluck(),
   // A page of one post's comments, oldest first, above the key (createdAt, id) of the last one shown: one
   // range of comments_post_created_idx, so a post with 10,000 comments reads as few rows as one with 10.
+  // None when the post's author is hidden from the viewer: the post page is then "not found".
   thread: db.$client.prepare<{ viewer: string | null; postId: string; k0: number; k1: string }, JsonRow>(
     `select ${threadJson} as json, c.created_at as createdAt, c.id as id
      from comments c join users cu on cu.id = c.author_id
-     where c.post_id = :postId and (c.created_at, c.id) > (:k0, :k1)
+     where c.post_id = :postId and (c.created_at, c.id) > (:k0, :k1) and c.author_id not in (${hidden})
+       and (select author_id from posts where id = :postId) not in (${hidden})
      order by c.created_at, c.id limit ${limits.pageSize + 1}`,
   ),
 }));

@@ -4,13 +4,16 @@ import type { PostCounts, Reads } from '../store.js';
 
 // The reads of live updates (src/server/live/dispatcher.ts): each answers for every stream of the process
 // in one statement. The ids come as one JSON array; CROSS JOIN keeps json_each outside, so each id is one
-// seek into the table's primary key.
+// seek into the table's primary key. Issue 17: a new post reaches no follower who muted its author (one more
+// primary-key seek each), and nobody when its author is suspended.
 
 const statements = preparedOnce((db: Db) => ({
   followersAmong: db.$client
     .prepare<{ authorId: string; ids: string }, string>(
       `select f.follower_id from json_each(:ids) as k cross join follows f
-       where f.follower_id = k.value and f.followee_id = :authorId`,
+       where f.follower_id = k.value and f.followee_id = :authorId
+         and not exists (select 1 from mutes m where m.muter_id = f.follower_id and m.muted_id = :authorId)
+         and (select status from users where id = :authorId) <> 'suspended'`,
     )
     .pluck(),
   postCounts: db.$client.prepare<{ ids: string }, PostCounts>(

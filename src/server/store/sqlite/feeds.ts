@@ -1,12 +1,14 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { limits } from '../../../shared/limits.js';
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
+import { hiddenFrom } from './relations.js';
 import { bookmarks, follows, posts, postTags } from './schema.js';
 import type { FeedMode, KeyRow, Reads, SortKey } from '../store.js';
 
 // Each query finds a page's posts in the feed's order (a page and one more, to know whether more follow),
-// from index entries only, with each post's sort key as a JSON array. Rows come as arrays (`.values()`):
+// from index entries, with each post's sort key as a JSON array. Issue 17: none of a page's posts is by an
+// author hidden from the viewer (relations.ts), so a page is whole however many are hidden. Rows come as arrays (`.values()`):
 // Drizzle's `.all()` maps each row into an object, 8 to 20 µs a page, up to a third of explore's query.
 
 /** A page query's rows: each query below selects exactly `{ id, key }`, in that order. */
@@ -60,10 +62,24 @@ const pageQuery = (db: Db, mode: FeedMode, filter?: SQL) => {
     .prepare();
 };
 
-const exploreQuery = preparedOnce((db) => pageQuery(db, 'latest'));
-const profileQuery = preparedOnce((db) =>
-  pageQuery(db, 'latest', sql`${posts.authorId} = ${sql.placeholder('authorId')}`),
+const viewer = sql.placeholder('viewerId');
+/** Whether the author (a column or a parameter) is not hidden from the viewer. */
+const shown = (author: SQLWrapper) => sql`${author} not in (${hiddenFrom(viewer)})`;
+
+// Explore leaves out limited members too (issue 17): read on each post's author, by the users' key, as
+// nothing indexes who is limited.
+const exploreQuery = preparedOnce((db) =>
+  pageQuery(
+    db,
+    'latest',
+    sql`${shown(posts.authorId)} and (select limited_at from users where id = ${posts.authorId}) is null`,
+  ),
 );
+// One author: whether they are hidden is asked once, not per post.
+const profileQuery = preparedOnce((db) => {
+  const author = sql.placeholder('authorId');
+  return pageQuery(db, 'latest', sql`${posts.authorId} = ${author} and ${shown(sql`${author}`)}`);
+});
 
 /**
  * The posts of a page of my home feed, with their keys: my posts and those of the people I follow, below the
@@ -85,8 +101,10 @@ function homePageIds(mode: FeedMode, page: HomePage) {
   const below = page === 'first' ? () => sql`true` : belowCursor;
   const nth = (author: SQL, offset: number) =>
     sql`(select ${lead('t')} from ${posts} as t where t.author_id = ${author} and ${below('t')} order by ${newestFirst('t')} limit 1 offset ${sql.raw(String(offset))})`;
-  const viewer = sql.placeholder('viewerId');
-  const authors = sql`select ${follows.followeeId} as author from ${follows} where ${follows.followerId} = ${viewer} union all select ${viewer}`;
+  // The authors I follow, less those hidden from me; blocks end follows, so these are the muted and the
+  // suspended. They are left out before the page is bounded: a hidden author's posts must not set the floor.
+  const authors = sql`select ${follows.followeeId} as author from ${follows} where ${follows.followerId} = ${viewer}
+    and ${shown(follows.followeeId)} union all select ${viewer}`;
   return sql`with firsts(author, k) as materialized (select author, ${nth(sql.raw('author'), 0)} from (${authors})),
     floor(k) as materialized (select coalesce((select k from firsts where k is not null order by k desc limit 1 offset ${sql.raw(String(limits.pageSize))}), -1))
     select c.id as id, ${keyJson('c')} as key from firsts as f join ${posts} as c on c.author_id = f.author
@@ -118,18 +136,20 @@ const bookmarksQuery = preparedOnce((db) =>
       key: sql<string>`json_array(${bookmarks.createdAt}, ${bookmarks.postId})`,
     })
     .from(bookmarks)
+    .innerJoin(posts, eq(posts.id, bookmarks.postId))
     .where(
       and(
-        eq(bookmarks.userId, sql.placeholder('viewerId')),
+        eq(bookmarks.userId, viewer),
         sql`(${bookmarks.createdAt}, ${bookmarks.postId}) < (${sql.placeholder('k0')}, ${sql.placeholder('k1')})`,
+        shown(posts.authorId),
       ),
     )
     .orderBy(desc(bookmarks.createdAt), desc(bookmarks.postId))
     .limit(limits.pageSize + 1)
     .prepare(),
 );
-// A tag's posts, newest first, from post_tags_tag_created_idx alone (post_tags keeps each post's createdAt):
-// the key is Latest's, (createdAt, postId).
+// A tag's posts, newest first, from post_tags_tag_created_idx (post_tags keeps each post's createdAt), each
+// post read by its key for its author: the key is Latest's, (createdAt, postId).
 const byTagQuery = preparedOnce((db) =>
   db
     .select({
@@ -137,10 +157,12 @@ const byTagQuery = preparedOnce((db) =>
       key: sql<string>`json_array(${postTags.createdAt}, ${postTags.postId})`,
     })
     .from(postTags)
+    .innerJoin(posts, eq(posts.id, postTags.postId))
     .where(
       and(
         eq(postTags.tag, sql.placeholder('tag')),
         sql`(${postTags.createdAt}, ${postTags.postId}) < (${sql.placeholder('k0')}, ${sql.placeholder('k1')})`,
+        shown(posts.authorId),
       ),
     )
     .orderBy(desc(postTags.createdAt), desc(postTags.postId))
@@ -164,12 +186,14 @@ export function feedReads(db: Db): Reads['feeds'] {
           ? homeQueries[mode].next(db).values({ viewerId, ...keyValues(mode, key) })
           : homeQueries[mode].first(db).values({ viewerId }),
       ),
-    explore: async (key) => keyRows(exploreQuery(db).values(keyValues('latest', key))),
-    byAuthor: async (authorId, key) =>
-      keyRows(profileQuery(db).values({ authorId, ...keyValues('latest', key) })),
+    explore: async (viewerId, key) =>
+      keyRows(exploreQuery(db).values({ viewerId, ...keyValues('latest', key) })),
+    byAuthor: async (viewerId, authorId, key) =>
+      keyRows(profileQuery(db).values({ viewerId, authorId, ...keyValues('latest', key) })),
     bookmarks: async (viewerId, key) =>
       keyRows(bookmarksQuery(db).values({ viewerId, ...keyValues('latest', key) })),
     bookmarkCount: async (viewerId) => bookmarkCount(db).get({ viewerId })?.n ?? 0,
-    byTag: async (tag, key) => keyRows(byTagQuery(db).values({ tag, ...keyValues('latest', key) })),
+    byTag: async (viewerId, tag, key) =>
+      keyRows(byTagQuery(db).values({ viewerId, tag, ...keyValues('latest', key) })),
   };
 }

@@ -18,6 +18,7 @@ import { legacyReads } from './legacy.js';
 import { memberReads, memberWrites } from './members.js';
 import { moderationReads } from './moderation.js';
 import { notificationReads } from './notifications.js';
+import { relationReads, relationWrites } from './relations.js';
 import {
   bookmarkWrites,
   commentWrites,
@@ -68,6 +69,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     tags: tagWrites(db),
     mentions: mentionWrites(db),
     notifications: { ...notificationReads(db), ...notificationWrites(db) },
+    relations: { ...relationReads(db), ...relationWrites(db) },
     live: { emit: (event) => void emitted.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db) },
     feeds: feedReads(db),
@@ -90,6 +92,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     invites: gate.guard(inviteReads(db)),
     account: gate.guard(accountReads(db)),
     moderation: gate.guard(tx.moderation),
+    relations: gate.guard(relationReads(db)),
     ...gate.guard({ version: tx.version }),
   };
   return {

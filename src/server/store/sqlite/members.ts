@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, ne, notInArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, notInArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
-import { comments, follows, postReactions, posts, users } from './schema.js';
+import { blocks, comments, follows, mutes, postReactions, posts, users } from './schema.js';
+import { relationHiddenFrom } from './relations.js';
 import { profileColumns, publicUserColumns } from './columns.js';
 import type { AccountState, Role } from '../../domain/roles.js';
 import type { Reads, Writes } from '../store.js';
@@ -38,14 +39,28 @@ const statements = preparedOnce((db: Db) => {
         followingCount: sql<number>`(select count(*) from ${follows} where ${follows.followerId} = "users"."id")`,
         followedByMe: sql<number>`exists (select 1 from ${follows}
           where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = "users"."id")`,
+        blockedByMe: sql<number>`exists (select 1 from ${blocks}
+          where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = "users"."id")`,
+        mutedByMe: sql<number>`exists (select 1 from ${mutes}
+          where ${mutes.muterId} = ${viewerId} and ${mutes.mutedId} = "users"."id")`,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('userId')))
       .prepare(),
+    // Issue 17: active members only (not pending, not suspended), not limited, and none blocked either way
+    // or muted; read as the walk down users_follower_count_idx goes.
     whoToFollow: db
       .select({ ...publicUserColumns, followerCount: users.followerCount })
       .from(users)
-      .where(and(ne(users.id, viewerId), notInArray(users.id, followed)))
+      .where(
+        and(
+          ne(users.id, viewerId),
+          notInArray(users.id, followed),
+          eq(users.status, 'active'),
+          isNull(users.limitedAt),
+          sql`${users.id} not in (${relationHiddenFrom(viewerId)})`,
+        ),
+      )
       .orderBy(desc(users.followerCount), desc(users.id))
       .limit(sql.placeholder('limit'))
       .prepare(),
@@ -70,7 +85,12 @@ export function memberReads(db: Db): Reads['members'] {
       const row = statements(db).profile.get({ userId, viewerId });
       if (!row) return undefined;
       const { extra: _extra, updatedAt: _updatedAt, ...fields } = row;
-      return { ...fields, followedByMe: row.followedByMe === 1 };
+      return {
+        ...fields,
+        followedByMe: row.followedByMe === 1,
+        blockedByMe: row.blockedByMe === 1,
+        mutedByMe: row.mutedByMe === 1,
+      };
     },
     whoToFollow: async (viewerId, limit) => statements(db).whoToFollow.all({ viewerId, limit }),
     newestFirst: async () =>

@@ -3,6 +3,7 @@ import type { Db } from './client.js';
 import { isoTimeSql } from './cards.js';
 import { publicUserJson } from './columns.js';
 import { preparedOnce } from './prepared.js';
+import { hiddenSql } from './relations.js';
 import type { NotificationRow, Reads } from '../store.js';
 
 // A member's notifications as the tRPC API answers them (domain/views.ts NotificationView), written as JSON
@@ -17,12 +18,17 @@ const shownActors = 3;
 /** A key above every group: the first page starts below it. */
 const top: [number, string] = [Number.MAX_SAFE_INTEGER, ''];
 
-const hasActors = 'exists (select 1 from notification_actors x where x.notification_id = n.id)';
+// Issue 17: the actors the member sees are those not hidden from them (relations.ts: blocked either way,
+// muted, suspended); a group is shown and counted only while it has one. Unblocking shows them again.
+const hidden = hiddenSql(':memberId');
+const visible = (alias: string) => `${alias}.actor_id not in (${hidden})`;
+
+const hasActors = `exists (select 1 from notification_actors x where x.notification_id = n.id and ${visible('x')})`;
 
 // The newest actors of the group `n`, newest first.
 const actors = `(select json_group_array(json(a.actor) order by a.created_at desc) from (
   select ${publicUserJson('au')} as actor, na.created_at from notification_actors na
-  join users au on au.id = na.actor_id where na.notification_id = n.id
+  join users au on au.id = na.actor_id where na.notification_id = n.id and ${visible('na')}
   order by na.created_at desc limit ${shownActors}) as a)`;
 
 const excerptOf = (table: string, column: string, id: string) =>
@@ -33,7 +39,7 @@ const excerptOf = (table: string, column: string, id: string) =>
 const viewJson = `json_object('id', n.id, 'kind', n.kind, 'at', ${isoTimeSql('n.latest_at')},
   'unread', json(iif(n.latest_at > u.notifications_read_at, 'true', 'false')),
   'actors', json(${actors}),
-  'actorCount', (select count(*) from notification_actors c where c.notification_id = n.id),
+  'actorCount', (select count(*) from notification_actors c where c.notification_id = n.id and ${visible('c')}),
   'post', json(${excerptOf('posts', 'content', 'n.post_id')}),
   'comment', json(${excerptOf('comments', 'text', 'n.comment_id')}))`;
 

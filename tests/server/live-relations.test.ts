@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPost } from '../../src/server/domain/posts.js';
+import { listening, openEventStream, type EventStream } from '../helpers/event-stream.js';
+import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+
+// Issue 17: block and mute "apply to ... live updates". A new post reaches no follower who muted its
+// author, and nobody when its author is suspended. (A block ends follows, so it ends the author's posts
+// reaching the other as well.) Over real HTTP, on the suite's engine.
+
+let t: TestApp;
+const streams: EventStream[] = [];
+afterEach(async () => {
+  streams.splice(0).forEach((stream) => stream.close());
+  await t?.close();
+});
+
+async function stream(url: string, token: string) {
+  const opened = await openEventStream(url, token);
+  streams.push(opened);
+  await opened.next('hello');
+  return opened;
+}
+
+const postsOf = (live: EventStream) => live.events.filter((event) => event.type === 'post');
+
+describe('live updates', () => {
+  it('bring a new post to the followers who did not mute its author; an unmute brings the next', async () => {
+    t = await makeTestApp();
+    const url = await listening(t.app);
+    const [author, fan, muter] = [await t.member(), await t.member(), await t.member()];
+    for (const follower of [fan, muter]) await t.caller(follower.token).follow.follow({ userId: author.id });
+    await t.caller(muter.token).relations.mute({ username: author.username });
+    const [fanLive, muterLive] = [await stream(url, fan.token), await stream(url, muter.token)];
+
+    const { id: first } = await t.caller(author.token).posts.create({ content: 'first' });
+    await fanLive.next('post', (data) => data.postId === first);
+    // By the time the counts of a like reach every stream, the muter would have had the post.
+    await t.caller(fan.token).posts.like({ postId: first });
+    await muterLive.next('counts', (data) => data.postId === first);
+    expect(postsOf(muterLive)).toEqual([]);
+
+    await t.caller(muter.token).relations.unmute({ username: author.username });
+    const { id: second } = await t.caller(author.token).posts.create({ content: 'second' });
+    expect((await muterLive.next('post')).data).toEqual({ postId: second, authorId: author.id });
+  });
+
+  it('bring a suspended author’s post to nobody', async () => {
+    t = await makeTestApp();
+    const url = await listening(t.app);
+    const [author, fan] = [await t.member(), await t.member()];
+    await t.caller(fan.token).follow.follow({ userId: author.id });
+    const fanLive = await stream(url, fan.token);
+    await t.sql(`update users set status = 'suspended' where id = $1`, [author.id]);
+    // A post that was on its way when the suspension came (the rule itself, past the token check).
+    const postId = await createPost(t.store, author, 'late');
+    const { id: other } = await t.caller(fan.token).posts.create({ content: 'after' });
+    await fanLive.next('post', (data) => data.postId === other);
+    await t.caller(fan.token).posts.like({ postId: other });
+    await fanLive.next('counts', (data) => data.postId === other);
+    expect(postsOf(fanLive).map((event) => event.data.postId)).toEqual([other]);
+    expect(postId).toEqual(expect.any(String));
+  });
+
+  it('a block leaves neither member’s new posts reaching the other', async () => {
+    t = await makeTestApp();
+    const url = await listening(t.app);
+    const [ann, bob] = [await t.member(), await t.member()];
+    await t.caller(ann.token).follow.follow({ userId: bob.id });
+    await t.caller(bob.token).follow.follow({ userId: ann.id });
+    await t.caller(bob.token).relations.block({ username: ann.username });
+    const [annLive, bobLive] = [await stream(url, ann.token), await stream(url, bob.token)];
+    const { id: fromAnn } = await t.caller(ann.token).posts.create({ content: 'ann' });
+    const { id: fromBob } = await t.caller(bob.token).posts.create({ content: 'bob' });
+    await annLive.next('post', (data) => data.postId === fromAnn);
+    await bobLive.next('post', (data) => data.postId === fromBob);
+    await t.caller(ann.token).posts.like({ postId: fromAnn });
+    for (const live of [annLive, bobLive]) await live.next('counts', (data) => data.postId === fromAnn);
+    expect(postsOf(annLive).map((event) => event.data.postId)).toEqual([fromAnn]);
+    expect(postsOf(bobLive).map((event) => event.data.postId)).toEqual([fromBob]);
+  });
+});
