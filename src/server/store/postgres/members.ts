@@ -1,7 +1,6 @@
 import type { ActorRow, ProfileRow, Reads, Writes } from '../store.js';
 import { publicUserSelect, userColumn } from './columns.js';
 import type { Queryable } from './queryable.js';
-import { relationHiddenSql } from './relations.js';
 import { statement, writeStatement } from './statement.js';
 
 const idsByKeys = statement<{ id: string }>(
@@ -28,12 +27,16 @@ const profile = statement<Omit<ProfileRow, 'createdAt'> & { createdAt: string }>
    from users u where u.id = $2`,
 );
 // Issue 17: active members only (not pending, not suspended), not limited, and none blocked either way or
-// muted; read as the walk down users_follower_count_idx goes.
+// muted; read as the walk down users_follower_count_idx goes. Anti-joins on the relations' keys, not
+// `<> all (array(...))`: with the array the planner scanned users and sorted them (tests/pg/query-plans).
 const whoToFollow = statement<Awaited<ReturnType<Reads['members']['whoToFollow']>>[number]>(
   'member-who-to-follow',
   `select ${publicUserSelect('u')}, u.follower_count as "followerCount" from users u
    where u.id <> $1 and not exists (select 1 from follows where follower_id = $1 and followee_id = u.id)
-     and u.status = 'active' and u.limited_at is null and u.id <> all (${relationHiddenSql('$1')})
+     and u.status = 'active' and u.limited_at is null
+     and not exists (select 1 from blocks where blocker_id = $1 and blocked_id = u.id)
+     and not exists (select 1 from blocks where blocker_id = u.id and blocked_id = $1)
+     and not exists (select 1 from mutes where muter_id = $1 and muted_id = u.id)
    order by u.follower_count desc, u.id desc limit $2`,
 );
 const lock = writeStatement('member-lock', 'select 1 from users where id = $1 for update');

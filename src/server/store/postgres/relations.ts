@@ -13,12 +13,6 @@ const relationSelects = (viewer: string) =>
    union all select muted_id from mutes where muter_id = ${viewer}`;
 
 /**
- * The members the viewer blocked, who blocked the viewer, or whom the viewer muted, as an array of ids.
- * `viewer` is an SQL expression (a parameter, cast to text); null (signed out) hides nobody.
- */
-export const relationHiddenSql = (viewer: string) => `array(${relationSelects(viewer)})`;
-
-/**
  * Whose posts, comments and actions the viewer does not see: their relations, and suspended members for
  * everyone (users_status_created_idx). Used as `author_id <> all (...)`: the array is an InitPlan, read once
  * per statement, then compared on each row. (As `not in (select ...)`, a hashed SubPlan, the planner charged
