@@ -46,29 +46,35 @@ export function MemberRow({
   const actions = memberActions(viewer, member);
   const setsRole = viewer === 'admin' && actsOn(viewer, member.role);
 
+  // After a done action, focus stays on the button that opened the dialog when it is still there (Limit
+  // becomes Lift limit in place); when it is gone (Approve, a role's button), it goes to the role's select
+  // after a role change, else to the row. That is decided once both the dialog has closed and the updated
+  // member has been rendered, which may come in either order.
+  const pending = useRef<{ before: AdminMemberView; toRole: boolean } | null>(null);
+  useEffect(() => {
+    const waiting = pending.current;
+    if (!waiting || asking || member === waiting.before) return;
+    pending.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    // A member made admin has no select left: then the row.
+    ((waiting.toRole && roleSelect.current) || row.current)?.focus();
+  }, [member, asking]);
+
   /** A refusal is told with the server's words, and the dialog stays for another try or Cancel. */
-  const run = async (what: string, call: () => Promise<AdminMemberView>, done: string) => {
+  const run = async (what: string, call: () => Promise<AdminMemberView>, message: string) => {
     try {
-      onUpdated(await call());
-      toast.info(done);
+      const updated = await call();
+      pending.current = { before: member, toRole: asking?.kind === 'role' };
+      onUpdated(updated);
+      toast.info(message);
     } catch (error) {
       toast.error(`Could not ${what}: ${errorMessage(error)}`);
       throw error;
     }
   };
 
-  // Focus goes back to what opened the dialog; when that is gone (Approve, a role's button), to the row or
-  // the role's select.
-  const close = () => {
-    const wasRole = asking?.kind === 'role';
-    setAsking(null);
-    setTimeout(() => {
-      const active = document.activeElement;
-      if (active && active !== document.body) return;
-      // A member made admin has no select left: then the row.
-      ((wasRole && roleSelect.current) || row.current)?.focus();
-    }, 0);
-  };
+  const close = () => setAsking(null);
 
   let dialog = null;
   if (asking?.kind === 'action') {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ReportView } from '../../../server/domain/views';
 import type { Role } from '../../lib/admin-words';
 import { itemsOfPages } from '../../lib/pages';
@@ -26,6 +26,18 @@ export function Reports({ viewer }: { viewer: Role }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const reports = itemsOfPages(list.data?.pages ?? []);
 
+  // Focus moves once the resolved report has left the rendered list (an effect after that commit), so neither
+  // the closing dialog's return of focus nor the cache's own timing can leave it on a removed element.
+  const focusAfter = useRef<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    const pending = focusAfter.current;
+    if (!pending || reports.some((item) => item.id === pending.id)) return;
+    focusAfter.current = null;
+    const items = listRef.current?.querySelectorAll<HTMLElement>(':scope > li');
+    const next = items?.[Math.min(pending.index, items.length - 1)] ?? heading.current;
+    next?.focus();
+  }, [reports]);
+
   /**
    * A resolved report leaves the open list at once; focus moves to the report that took its place (or the
    * heading when none is left). The lists, members and log are then read again: one action may settle
@@ -44,11 +56,7 @@ export function Reports({ viewer }: { viewer: Role }) {
           }
         : data,
     );
-    setTimeout(() => {
-      const items = listRef.current?.querySelectorAll<HTMLElement>(':scope > li');
-      const next = items?.[Math.min(index, items.length - 1)] ?? heading.current;
-      next?.focus();
-    }, 0);
+    focusAfter.current = { id: report.id, index };
     void utils.admin.reports.invalidate();
     void utils.admin.members.invalidate();
     void utils.admin.log.invalidate();
