@@ -15,8 +15,16 @@ import { callTrpc, unique } from './page-helpers.js';
 
 const { open, member } = useAdminE2e();
 
+/**
+ * Searches the members list and waits for the search's own answer: the list keeps showing the previous one
+ * meanwhile, and acting on a row then would race the answer that replaces it.
+ */
 const search = async (p: Awaited<ReturnType<typeof open>>, username: string) => {
+  const answered = p.page.waitForResponse(
+    (r) => r.url().includes('admin.members') && decodeURIComponent(r.url()).includes(username) && r.ok(),
+  );
   await p.page.getByLabel('Search by username').fill(username);
+  await answered;
   await memberRow(p.page, username).waitFor();
 };
 
@@ -66,9 +74,9 @@ describe('members', () => {
     await row.getByText('Limited', { exact: true }).waitFor();
     await p.page.getByText(`Limited @${target.username}.`).waitFor();
     // Focus stays on the button that changed, now the way back.
-    expect(await p.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      `Unlimit @${target.username}`,
-    );
+    await expect
+      .poll(() => p.page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Unlimit @${target.username}`);
     await row.getByRole('button', { name: `Unlimit @${target.username}`, exact: true }).click();
     await confirmWithReason(p.page, `Unlimit @${target.username}`, 'Unlimit', '');
     await row.getByText('Active', { exact: true }).waitFor();
@@ -136,9 +144,9 @@ describe('members', () => {
       await confirmWithReason(m.page, `Approve @${newcomer.username}`, 'Approve', 'Introduced themselves');
       await row.getByText('Active', { exact: true }).waitFor();
       // The Approve button is gone: focus is on the row, not lost.
-      expect(await m.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-        `@${newcomer.username}`,
-      );
+      await expect
+        .poll(() => m.page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe(`@${newcomer.username}`);
       expect(m.errors).toEqual([]);
     } finally {
       // The other tests sign up through the signup screen, which needs open registration.

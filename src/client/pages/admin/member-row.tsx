@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { AdminMemberView } from '../../../server/domain/views';
 import { MemberName } from '../../components/admin/member-name';
 import { ReasonDialog } from '../../components/admin/reason-dialog';
@@ -49,9 +49,11 @@ export function MemberRow({
   // After a done action, focus stays on the button that opened the dialog when it is still there (Limit
   // becomes Lift limit in place); when it is gone (Approve, a role's button), it goes to the role's select
   // after a role change, else to the row. That is decided once both the dialog has closed and the updated
-  // member has been rendered, which may come in either order.
+  // member has been rendered, which may come in either order. A layout effect: focus moves in the same commit
+  // that shows the result, and before the closing dialog's passive cleanup gives focus back to its opener
+  // when that opener is still there.
   const pending = useRef<{ before: AdminMemberView; toRole: boolean } | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const waiting = pending.current;
     if (!waiting || asking || member === waiting.before) return;
     pending.current = null;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ReportView } from '../../../server/domain/views';
 import type { Role } from '../../lib/admin-words';
 import { itemsOfPages } from '../../lib/pages';
@@ -26,10 +26,10 @@ export function Reports({ viewer }: { viewer: Role }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const reports = itemsOfPages(list.data?.pages ?? []);
 
-  // Focus moves once the resolved report has left the rendered list (an effect after that commit), so neither
+  // Focus moves in the commit where the resolved report leaves the rendered list (a layout effect), so neither
   // the closing dialog's return of focus nor the cache's own timing can leave it on a removed element.
   const focusAfter = useRef<{ id: string; index: number } | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const pending = focusAfter.current;
     if (!pending || reports.some((item) => item.id === pending.id)) return;
     focusAfter.current = null;
