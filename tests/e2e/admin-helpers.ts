@@ -1,63 +1,18 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { runRealm, startRealm, type RealmServer } from '../helpers/realm-program.js';
-import { launchBrowser } from './browser.js';
+import type { Page } from 'playwright-core';
+import { useCommunity } from './community-helpers.js';
 import { logIn, type E2ePage } from './harness.js';
 
-// The admin screens' browser tests (issue 17) need what harness.ts does not give: the instance's folder, so
-// that `realm admin` can make moderators and admins beside the running server, as a self-hoster would.
+// The admin screens' browser tests (issue 17): a demo instance whose folder `realm admin` shares, so that
+// moderators and admins are made beside the running server, as a self-hoster would.
 
 export type Credentials = { username: string; password: string };
 
 let made = 0;
 
 export function useAdminE2e() {
-  let dir = '';
-  let server: RealmServer | undefined;
-  let browser: Browser | undefined;
-  const opened: E2ePage[] = [];
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'realm-e2e-admin-'));
-    server = await startRealm(['--demo'], { kind: 'compiled', cwd: dir });
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((p) => p.context.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  /** `realm admin ...` on this instance's data folder; fails the test with its output when it fails. */
-  async function realm(args: string[], input?: string) {
-    const result = await runRealm(args, { kind: 'compiled', cwd: dir, input });
-    if (result.code !== 0) {
-      throw new Error(`realm ${args.join(' ')} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
-    }
-    return result.stdout;
-  }
-
+  const c = useCommunity();
   return {
-    realm,
-    /** A fresh browser context (its own session) and page; console errors are collected. */
-    async open(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}) {
-      const context = await browser!.newContext({
-        viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-        colorScheme: options.colorScheme ?? 'light',
-      });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      const p: E2ePage = { page, context, errors, url: (path) => `${server!.url}${path}` };
-      opened.push(p);
-      return p;
-    },
+    open: c.open,
     /**
      * A member made on the command line (`realm admin create-user`, then `set-role` for a moderator or an
      * admin), before they ever log in. Logins count against the sign-in limit (25 per 5 minutes per
@@ -69,20 +24,12 @@ export function useAdminE2e() {
         username: `e2e-${role}-${Date.now()}-${made}@example.com`,
         password: `e2e-password-${made}`,
       };
-      await realm(
-        [
-          'admin',
-          'create-user',
-          credentials.username,
-          '--password-stdin',
-          '--first-name',
-          firstName,
-          '--last-name',
-          lastName,
-        ],
+      const create = ['create-user', credentials.username, '--password-stdin'];
+      await c.realm(
+        ['admin', ...create, '--first-name', firstName, '--last-name', lastName],
         `${credentials.password}\n`,
       );
-      if (role !== 'member') await realm(['admin', 'set-role', credentials.username, role]);
+      if (role !== 'member') await c.admin('set-role', credentials.username, role);
       return credentials;
     },
   };

@@ -5,16 +5,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { runRealm, startRealm, type RealmServer } from '../helpers/realm-program.js';
 import { launchBrowser } from './browser.js';
-import { logIn, signUp, type E2ePage } from './harness.js';
+import { logIn, openPage, signUp, type E2ePage, type PageOptions } from './harness.js';
 
 // Issue 17's browser tests (settings, about, signup): a demo instance started with the environment a test
 // asks for (REALM_REGISTRATION), whose folder the `realm admin ...` commands share, as on a real server.
 
 export type Community = {
   server: RealmServer;
-  /** `realm admin ...args` against this instance's database; fails the test if the command fails. */
+  /** `realm ...args` (with `input` on stdin) in this instance's folder; fails the test if the command fails. */
+  realm(args: string[], input?: string): Promise<string>;
+  /** `realm admin ...args` against this instance's database. */
   admin(...args: string[]): Promise<string>;
-  open(options?: { width?: number; height?: number; colorScheme?: 'light' | 'dark' }): Promise<E2ePage>;
+  /** A fresh page with its own session, closed after the test. */
+  open(options?: PageOptions): Promise<E2ePage>;
 };
 
 /** One instance and browser for the test file; pages opened by a test are closed after it. */
@@ -39,21 +42,16 @@ export function useCommunity(env: Record<string, string> = {}): Community {
     get server() {
       return server!;
     },
-    async admin(...args) {
-      const result = await runRealm(['admin', ...args], { kind: 'compiled', cwd: dir, env });
-      expect(result.code, `realm admin ${args.join(' ')}:\n${result.stdout}${result.stderr}`).toBe(0);
+    async realm(args, input) {
+      const result = await runRealm(args, { kind: 'compiled', cwd: dir, env, input });
+      expect(result.code, `realm ${args.join(' ')}:\n${result.stdout}${result.stderr}`).toBe(0);
       return result.stdout;
     },
-    async open(options = {}) {
-      const context = await browser!.newContext({
-        viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-        colorScheme: options.colorScheme ?? 'light',
-      });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      const p = { page, context, errors, url: (path: string) => `${server!.url}${path}` };
+    admin(...args) {
+      return this.realm(['admin', ...args]);
+    },
+    async open(options) {
+      const p = await openPage(browser!, server!.url, options);
       opened.push(p);
       return p;
     },

@@ -17,7 +17,7 @@ export type E2e = {
   server: RealmServer;
   browser: Browser;
   /** A fresh browser context (its own sessionStorage) and page; console errors are collected. */
-  newPage(options?: { width?: number; height?: number; colorScheme?: 'light' | 'dark' }): Promise<E2ePage>;
+  newPage(options?: PageOptions): Promise<E2ePage>;
   close(): Promise<void>;
 };
 
@@ -41,22 +41,27 @@ export async function startE2e(options: { demo?: boolean } = {}): Promise<E2e> {
   return {
     server,
     browser,
-    async newPage(options = {}) {
-      const context = await browser.newContext({
-        viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-        colorScheme: options.colorScheme ?? 'light',
-      });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      return { page, context, errors, url: (path) => `${server.url}${path}` };
-    },
+    newPage: (options) => openPage(browser, server.url, options),
     async close() {
       await browser.close();
       await server.stop();
     },
   };
+}
+
+export type PageOptions = { width?: number; height?: number; colorScheme?: 'light' | 'dark' };
+
+/** A fresh browser context (its own sessionStorage) and page on `baseUrl`; console errors are collected. */
+export async function openPage(browser: Browser, baseUrl: string, options: PageOptions = {}): Promise<E2ePage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  return { page, context, errors, url: (path) => `${baseUrl}${path}` };
 }
 
 /** Logs in through the login page with the given credentials (the demo member by default). */

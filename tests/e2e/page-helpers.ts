@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { signUp, startE2e, type E2e, type E2ePage } from './harness.js';
+import { signUp, startE2e, type E2e, type E2ePage, type PageOptions } from './harness.js';
 
 /**
  * One server and browser for the test file; `open()` gives a fresh page (its own session) whose context is
@@ -17,7 +17,7 @@ export function useE2e() {
   });
   afterAll(() => e2e?.close());
   return {
-    async open(options?: Parameters<E2e['newPage']>[0]) {
+    async open(options?: PageOptions) {
       const p = await e2e!.newPage(options);
       opened.push(p);
       return p;
