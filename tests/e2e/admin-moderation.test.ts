@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { confirmWithReason, logEntries, reportItem, signedIn, useAdminE2e } from './admin-helpers.js';
-import { callTrpc, unique } from './page-helpers.js';
+import { callTrpc, card as postCard, unique } from './page-helpers.js';
 
 // Issue 17: the reports queue (/admin/reports) and the audit log (/admin/log) on the real server; the
 // members who report, are reported and moderate are made with `realm admin` beside it.
@@ -8,7 +8,9 @@ import { callTrpc, unique } from './page-helpers.js';
 const { open, member } = useAdminE2e();
 
 describe('the reports queue', () => {
-  it('a moderator removes a reported post, suspends the author of a reported comment, and dismisses one', async () => {
+  // The issue's story in one walk: a member reports a post in the app; a moderator removes it and suspends
+  // its author, whose open tab stops working at once; the log shows both actions.
+  it('a reported post is removed and its author suspended, whose open tab stops at once; one report is dismissed', async () => {
     const author = await member('member', 'Otto', 'Offender');
     const reporter = await member('member', 'Rita', 'Reporter');
     const moderator = await member('moderator', 'Mo', 'Queue');
@@ -22,12 +24,15 @@ describe('the reports queue', () => {
     });
     const commentId = card.latestComments[0]!.id;
 
-    const r = await signedIn(open, reporter);
-    await callTrpc(r, 'reports.create', {
-      target: { kind: 'post', postId },
-      reason: 'spam',
-      note: 'Every day.',
-    });
+    // The post is reported from its card's menu.
+    const r = await signedIn(open, reporter, '/explore');
+    await postCard(r.page, postText).getByRole('button', { name: 'More actions for this post' }).click();
+    await r.page.getByRole('menuitem', { name: 'Report post' }).click();
+    const reportDialog = r.page.getByRole('dialog', { name: 'Report post' });
+    await reportDialog.getByRole('radio', { name: 'Spam' }).check();
+    await reportDialog.getByLabel('Note (optional)').fill('Every day.');
+    await reportDialog.getByRole('button', { name: 'Send report' }).click();
+    await r.page.getByRole('status').getByText('Report sent', { exact: true }).waitFor();
     await callTrpc(r, 'reports.create', {
       target: { kind: 'comment', postId: other.id, commentId },
       reason: 'harassment',
@@ -66,6 +71,12 @@ describe('the reports queue', () => {
     await commentReport.getByRole('button', { name: 'Suspend member' }).click();
     await confirmWithReason(m.page, 'Suspend member', 'Suspend member', 'Insults');
     await commentReport.waitFor({ state: 'detached' });
+    // The author's open tab stops at once: its live stream is closed, and refused when it comes back.
+    await a.page.getByRole('heading', { name: 'Your account is suspended', level: 1 }).waitFor({ timeout: 15_000 });
+    // The removed post is gone for the reporter too.
+    await r.page.reload();
+    await r.page.getByRole('article').first().waitFor();
+    expect(await postCard(r.page, postText).count()).toBe(0);
 
     await m.page.getByRole('button', { name: 'Resolved', exact: true }).click();
     const resolved = reportItem(m.page, 'Resolved', postText);
@@ -78,8 +89,14 @@ describe('the reports queue', () => {
     await m.page.getByRole('link', { name: 'Log' }).click();
     await logEntries(m.page).first().waitFor();
     const lines = await logEntries(m.page).locator('.admin-entry-line').allTextContents();
-    expect(lines).toContain(`${moderator.username} removed a post by ${author.username}`);
-    expect(lines).toContain(`${moderator.username} suspended ${author.username}`);
+    // Newest first: the suspension, the dismissal, the removal; each with its reason.
+    expect(lines.slice(0, 3)).toEqual([
+      `${moderator.username} suspended ${author.username}`,
+      `${moderator.username} dismissed a report about ${author.username}`,
+      `${moderator.username} removed a post by ${author.username}`,
+    ]);
+    await logEntries(m.page).nth(0).getByText('Insults').waitFor();
+    await logEntries(m.page).nth(2).getByText('Spam link').waitFor();
     expect(m.errors).toEqual([]);
   });
 });
