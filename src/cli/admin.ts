@@ -118,10 +118,8 @@ export const resetPassword: Command = {
   summary: "set a member's password (prints a generated one unless --password-stdin)",
   usage: 'USERNAME [--password-stdin] [--data DIR]',
   details: `Gives a member a new password (${limits.passwordMin} to ${limits.passwordMax} characters); the old one stops working at once,
-and a lockout after too many failed logins ends.
-Without --password-stdin a strong password is generated and printed once.
-Sessions already open stay signed in until their token expires (at most 7 days): tokens are not
-recorded, so they cannot be withdrawn one by one.
+a lockout after too many failed logins ends, and every session of the member ends: their tokens are
+refused from their next request. Without --password-stdin a strong password is generated and printed once.
 
 ${passwordHelp}
 ${dataHelp}`,

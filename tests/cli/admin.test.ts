@@ -45,8 +45,9 @@ describe('realm admin', () => {
     expect(query(data, "select 1 from users where username = 'shorty'")).toHaveLength(0);
   });
 
-  it('reset-password: the old password stops working, the new one works; an unknown name is refused', async () => {
-    await signup(server.url, 'carol');
+  it('reset-password: the old password and sessions stop working, the new one works; an unknown name is refused', async () => {
+    const carol = await signup(server.url, 'carol');
+    expect((await api(server.url, 'GET', '/api/users/bookmark', carol.token)).status).toBe(200);
     const [reset, unknown] = await Promise.all([
       realm(['admin', 'reset-password', 'CAROL', '--password-stdin', '--data', data], {
         input: 'carol-new-pass\n',
@@ -57,6 +58,8 @@ describe('realm admin', () => {
     expect(unknown).toMatchObject({ code: 1, stderr: 'realm: No member named nobody\n' });
     expect((await login(server.url, 'carol', 'carol-password')).status).toBe(401);
     expect((await login(server.url, 'carol', 'carol-new-pass')).status).toBe(200);
+    // The session carol had before the reset is over.
+    expect((await api(server.url, 'GET', '/api/users/bookmark', carol.token)).status).toBe(401);
   });
 
   it('reset-password ends the lockout of an account that failed too many logins', async () => {

@@ -23,9 +23,18 @@ export function contentOf(store: Store, userId: string): Promise<{ posts: number
   return store.read.members.contentOf(userId);
 }
 
-/** Replaces a member's password hash (hash it with passwords.ts first). False when there is no such member. */
+/**
+ * Replaces a member's password hash (hash it with passwords.ts first) and ends their sessions in the same
+ * transaction, as a password change does: an admin resets a password because the account may be in other
+ * hands. False when there is no such member.
+ */
 export function setPasswordHash(store: Store, userId: string, passwordHash: string): Promise<boolean> {
-  return store.write((tx) => tx.members.update(userId, { passwordHash }, now()));
+  return store.write(async (tx) => {
+    if (!(await tx.members.update(userId, { passwordHash }, now()))) return false;
+    await tx.account.endSessions(userId);
+    tx.live.emit({ type: 'session-ended', memberId: userId });
+    return true;
+  });
 }
 
 /**
