@@ -3,6 +3,7 @@ import { limits } from '../../shared/limits';
 import { session } from '../lib/session';
 import { errorMessage, trpc } from '../lib/trpc';
 import type { Profile } from '../lib/trpc-types';
+import { FormError } from './form-error';
 import { Modal } from './modal';
 
 /** Spec section 2 "Edit profile": "Bio" and "Url" with Cancel and Save; on success the stored user is replaced. */
@@ -47,11 +48,7 @@ export function EditProfileModal({ profile, onClose }: { profile: Profile; onClo
           maxLength={limits.urlMax}
           onChange={(event) => setLink(event.target.value)}
         />
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="modal-actions">
           <button type="button" className="button secondary" onClick={onClose}>
             Cancel

@@ -4,6 +4,7 @@ import { limits } from '../../shared/limits';
 import { useToast } from '../lib/toast';
 import { errorMessage, trpc } from '../lib/trpc';
 import type { RouterInputs } from '../lib/trpc-types';
+import { FormError } from './form-error';
 import { Modal } from './modal';
 import '../settings.css';
 
@@ -80,11 +81,7 @@ export default function ReportDialog(props: { target: ReportTarget; subject: str
           value={note}
           onChange={(event) => setNote(event.target.value)}
         />
-        {send.isError && (
-          <p className="form-error" role="alert">
-            {errorMessage(send.error)}
-          </p>
-        )}
+        <FormError message={send.isError ? errorMessage(send.error) : null} />
         <div className="modal-actions">
           <button type="button" className="button secondary" onClick={props.onClose}>
             Cancel

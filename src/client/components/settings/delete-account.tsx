@@ -4,6 +4,7 @@ import { useMe } from '../../lib/session';
 import { useToast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { useSignOut } from '../../lib/use-sign-out';
+import { FormError } from '../form-error';
 import { Modal } from '../modal';
 import { SettingsSection } from './settings-section';
 
@@ -46,11 +47,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormError message={problem} />
         <div className="modal-actions">
           <button type="button" className="button secondary" onClick={onClose}>
             Cancel
