@@ -5,6 +5,7 @@ import { errorMessage, trpc } from '../lib/trpc';
 import type { Profile } from '../lib/trpc-types';
 import { FormError } from './form-error';
 import { Modal } from './modal';
+import { ModalActions } from './modal-actions';
 
 /** Spec section 2 "Edit profile": "Bio" and "Url" with Cancel and Save; on success the stored user is replaced. */
 export function EditProfileModal({ profile, onClose }: { profile: Profile; onClose: () => void }) {
@@ -49,14 +50,7 @@ export function EditProfileModal({ profile, onClose }: { profile: Profile; onClo
           onChange={(event) => setLink(event.target.value)}
         />
         <FormError message={error} />
-        <div className="modal-actions">
-          <button type="button" className="button secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={save.isPending}>
-            Save
-          </button>
-        </div>
+        <ModalActions onCancel={onClose} submitLabel="Save" disabled={save.isPending} />
       </form>
     </Modal>
   );

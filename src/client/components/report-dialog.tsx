@@ -6,6 +6,7 @@ import { errorMessage, trpc } from '../lib/trpc';
 import type { RouterInputs } from '../lib/trpc-types';
 import { FormError } from './form-error';
 import { Modal } from './modal';
+import { ModalActions } from './modal-actions';
 import '../settings.css';
 
 export type ReportTarget = RouterInputs['reports']['create']['target'];
@@ -82,14 +83,11 @@ export default function ReportDialog(props: { target: ReportTarget; subject: str
           onChange={(event) => setNote(event.target.value)}
         />
         <FormError message={send.isError ? errorMessage(send.error) : null} />
-        <div className="modal-actions">
-          <button type="button" className="button secondary" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={!reason || send.isPending}>
-            Send report
-          </button>
-        </div>
+        <ModalActions
+          onCancel={props.onClose}
+          submitLabel="Send report"
+          disabled={!reason || send.isPending}
+        />
       </form>
     </Modal>
   );

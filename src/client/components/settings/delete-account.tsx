@@ -6,6 +6,7 @@ import { errorMessage, trpc } from '../../lib/trpc';
 import { useSignOut } from '../../lib/use-sign-out';
 import { FormError } from '../form-error';
 import { Modal } from '../modal';
+import { ModalActions } from '../modal-actions';
 import { SettingsSection } from './settings-section';
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
@@ -48,14 +49,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           onChange={(event) => setPassword(event.target.value)}
         />
         <FormError message={problem} />
-        <div className="modal-actions">
-          <button type="button" className="button secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button danger" disabled={remove.isPending}>
-            Delete my account
-          </button>
-        </div>
+        <ModalActions onCancel={onClose} submitLabel="Delete my account" disabled={remove.isPending} danger />
       </form>
     </Modal>
   );
