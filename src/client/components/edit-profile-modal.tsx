@@ -3,7 +3,9 @@ import { limits } from '../../shared/limits';
 import { session } from '../lib/session';
 import { errorMessage, trpc } from '../lib/trpc';
 import type { Profile } from '../lib/trpc-types';
+import { FormError } from './form-error';
 import { Modal } from './modal';
+import { ModalActions } from './modal-actions';
 
 /** Spec section 2 "Edit profile": "Bio" and "Url" with Cancel and Save; on success the stored user is replaced. */
 export function EditProfileModal({ profile, onClose }: { profile: Profile; onClose: () => void }) {
@@ -47,19 +49,8 @@ export function EditProfileModal({ profile, onClose }: { profile: Profile; onClo
           maxLength={limits.urlMax}
           onChange={(event) => setLink(event.target.value)}
         />
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="button secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={save.isPending}>
-            Save
-          </button>
-        </div>
+        <FormError message={error} />
+        <ModalActions onCancel={onClose} submitLabel="Save" disabled={save.isPending} />
       </form>
     </Modal>
   );

@@ -4,7 +4,9 @@ import { limits } from '../../shared/limits';
 import { useToast } from '../lib/toast';
 import { errorMessage, trpc } from '../lib/trpc';
 import type { RouterInputs } from '../lib/trpc-types';
+import { FormError } from './form-error';
 import { Modal } from './modal';
+import { ModalActions } from './modal-actions';
 import '../settings.css';
 
 export type ReportTarget = RouterInputs['reports']['create']['target'];
@@ -80,19 +82,12 @@ export default function ReportDialog(props: { target: ReportTarget; subject: str
           value={note}
           onChange={(event) => setNote(event.target.value)}
         />
-        {send.isError && (
-          <p className="form-error" role="alert">
-            {errorMessage(send.error)}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="button secondary" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={!reason || send.isPending}>
-            Send report
-          </button>
-        </div>
+        <FormError message={send.isError ? errorMessage(send.error) : null} />
+        <ModalActions
+          onCancel={props.onClose}
+          submitLabel="Send report"
+          disabled={!reason || send.isPending}
+        />
       </form>
     </Modal>
   );

@@ -1,6 +1,5 @@
 import { Link } from 'wouter';
-import { Avatar } from '../components/avatar';
-import { profilePath } from '../lib/paths';
+import { PersonLink } from '../components/person-link';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useInstance, type InstanceAbout } from '../lib/use-instance';
@@ -21,15 +20,7 @@ function Staff({ title, people }: { title: string; people: InstanceAbout['admins
       <ul className="people-list">
         {people.map((person) => (
           <li key={person.id}>
-            <Link href={profilePath(person.username)} className="person">
-              <Avatar person={person} size={40} />
-              <span>
-                <span className="name">
-                  {`${person.firstName} ${person.lastName}`.trim() || person.username}
-                </span>
-                <span className="username">@{person.username}</span>
-              </span>
-            </Link>
+            <PersonLink person={person} size={40} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { limits } from '../../shared/limits';
+import { FormError } from '../components/form-error';
 import { InstanceIntro } from '../components/instance-intro';
 import { errorMessage, trpc } from '../lib/trpc';
 import type { RouterInputs } from '../lib/trpc-types';
@@ -116,11 +117,7 @@ export default function SignupPage() {
             )}
           </div>
         ))}
-        {signup.isError && (
-          <p className="form-error" role="alert">
-            {errorMessage(signup.error)}
-          </p>
-        )}
+        <FormError message={signup.isError ? errorMessage(signup.error) : null} />
         <button type="submit" className="button" disabled={signup.isPending}>
           Create account
         </button>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { limits } from '../../../shared/limits';
 import { Modal } from '../modal';
+import { ModalActions } from '../modal-actions';
 
 /**
  * A moderator's action, asked before it is done, with an optional reason for the audit log. The dialog stays
@@ -41,14 +42,12 @@ export function ReasonDialog(props: {
         <p id={hintId} className="hint">
           Written in the audit log, which moderators and admins can read.
         </p>
-        <div className="modal-actions">
-          <button type="button" className="button secondary" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={`button${props.danger ? ' danger' : ''}`} disabled={working}>
-            {props.confirmLabel}
-          </button>
-        </div>
+        <ModalActions
+          onCancel={props.onClose}
+          submitLabel={props.confirmLabel}
+          disabled={working}
+          danger={props.danger}
+        />
       </form>
     </Modal>
   );

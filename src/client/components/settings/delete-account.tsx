@@ -4,7 +4,9 @@ import { useMe } from '../../lib/session';
 import { useToast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { useSignOut } from '../../lib/use-sign-out';
+import { FormError } from '../form-error';
 import { Modal } from '../modal';
+import { ModalActions } from '../modal-actions';
 import { SettingsSection } from './settings-section';
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
@@ -46,19 +48,8 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="button secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button danger" disabled={remove.isPending}>
-            Delete my account
-          </button>
-        </div>
+        <FormError message={problem} />
+        <ModalActions onCancel={onClose} submitLabel="Delete my account" disabled={remove.isPending} danger />
       </form>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { inviteLink, inviteState, inviteUses, type Invite } from '../../lib/acco
 import { useMe } from '../../lib/session';
 import { useToast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { FormError } from '../form-error';
 import { RelativeTime } from '../relative-time';
 import { SettingsSection } from './settings-section';
 
@@ -149,11 +150,7 @@ export function InvitesSection() {
           Create invite
         </button>
       </form>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormError message={problem} />
       {list.isPending ? (
         <p className="muted">Loading…</p>
       ) : list.isError ? (

@@ -4,6 +4,7 @@ import { limits } from '../../../shared/limits';
 import { session, useMe } from '../../lib/session';
 import { useToast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { FormError } from '../form-error';
 import { SettingsSection } from './settings-section';
 
 const empty = { current: '', next: '', confirm: '' };
@@ -68,11 +69,7 @@ export function PasswordForm() {
         </p>
         <label htmlFor={`${id}-confirm`}>Confirm new password</label>
         <input {...field('confirm')} autoComplete="new-password" maxLength={limits.passwordMax} />
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormError message={problem} />
         <div className="settings-actions">
           <button type="submit" className="button" disabled={change.isPending}>
             Change password

@@ -1,9 +1,7 @@
-import { Link } from 'wouter';
-import { profilePath } from '../../lib/paths';
 import { errorMessage, trpc } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/trpc-types';
 import { useRelations, type RelationAction } from '../../lib/use-relations';
-import { Avatar } from '../avatar';
+import { PersonLink } from '../person-link';
 import { RelativeTime } from '../relative-time';
 import { SettingsSection } from './settings-section';
 
@@ -21,15 +19,7 @@ function RelationList(props: {
     <ul className="people-list">
       {props.people.map((person) => (
         <li key={person.id}>
-          <Link href={profilePath(person.username)} className="person">
-            <Avatar person={person} size={36} />
-            <span>
-              <span className="name">
-                {`${person.firstName} ${person.lastName}`.trim() || person.username}
-              </span>
-              <span className="username">@{person.username}</span>
-            </span>
-          </Link>
+          <PersonLink person={person} size={36} />
           <span className="muted people-since">
             since <RelativeTime iso={person.since} />
           </span>

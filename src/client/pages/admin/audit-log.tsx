@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
 import type { AuditEntryView } from '../../../server/domain/views';
+import { PagedList } from '../../components/admin/paged-list';
 import { RelativeTime } from '../../components/relative-time';
 import { auditWords } from '../../lib/admin-words';
 import { itemsOfPages } from '../../lib/pages';
 import { profilePath } from '../../lib/paths';
 import { trpc } from '../../lib/trpc';
-import { useLoadMore } from '../../lib/use-load-more';
 
 /** "(command line)" is `realm admin`, not a member: it gets no link. */
 function Who({ name }: { name: string }) {
@@ -55,43 +55,8 @@ function Entry({ entry }: { entry: AuditEntryView }) {
 /** /admin/log: every moderation and administration action, newest first, 20 at a time. */
 export function AuditLog() {
   const list = trpc.admin.log.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
-  const sentinel = useLoadMore(list);
   const titleId = useId();
   const entries = itemsOfPages(list.data?.pages ?? []);
-
-  let body;
-  if (list.isPending) body = <p className="card empty">Loading the log…</p>;
-  else if (list.isError) {
-    body = (
-      <div className="card empty">
-        <p>The log could not be loaded: {list.error.message}</p>
-        <button type="button" className="button" onClick={() => list.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  } else if (entries.length === 0) body = <p className="card empty">Nothing has been done yet.</p>;
-  else {
-    body = (
-      <>
-        <ol className="admin-list" aria-label="Audit log, newest first">
-          {entries.map((entry) => (
-            <Entry key={entry.id} entry={entry} />
-          ))}
-        </ol>
-        <div ref={sentinel} />
-        {list.isFetchingNextPage && <p className="list-end">Loading more…</p>}
-        {list.hasNextPage && !list.isFetchingNextPage && (
-          <p className="list-end">
-            <button type="button" className="button secondary" onClick={() => list.fetchNextPage()}>
-              Load more
-            </button>
-          </p>
-        )}
-        {!list.hasNextPage && <p className="list-end">The log begins here.</p>}
-      </>
-    );
-  }
 
   return (
     <section aria-labelledby={titleId}>
@@ -99,7 +64,20 @@ export function AuditLog() {
         Audit log
       </h2>
       <p className="hint admin-intro">Who did what, to whom, when and why.</p>
-      <div aria-busy={list.isFetching}>{body}</div>
+      <PagedList
+        list={list}
+        count={entries.length}
+        loading="Loading the log…"
+        what="The log"
+        empty="Nothing has been done yet."
+        end="The log begins here."
+      >
+        <ol className="admin-list" aria-label="Audit log, newest first">
+          {entries.map((entry) => (
+            <Entry key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      </PagedList>
     </section>
   );
 }

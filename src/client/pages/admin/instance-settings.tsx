@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { InstanceAbout } from '../../../server/domain/views';
 import { registrationModes, type RegistrationMode } from '../../../shared/community-schemas';
 import { limits } from '../../../shared/limits';
+import { LoadFailed } from '../../components/admin/load-failed';
 import {
   checkSettings,
   type SettingsErrors as Errors,
@@ -163,16 +164,9 @@ export default function InstanceSettings() {
   let body;
   if (about.isPending || (about.isFetching && !about.isFetchedAfterMount))
     body = <p className="card empty">Loading the settings…</p>;
-  else if (about.isError) {
-    body = (
-      <div className="card empty">
-        <p>The settings could not be loaded: {about.error.message}</p>
-        <button type="button" className="button" onClick={() => about.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  } else body = <SettingsForm about={about.data} />;
+  else if (about.isError)
+    body = <LoadFailed what="The settings" error={about.error} onRetry={() => about.refetch()} />;
+  else body = <SettingsForm about={about.data} />;
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="admin-section-title">

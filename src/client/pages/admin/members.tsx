@@ -1,10 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { AdminMemberView } from '../../../server/domain/views';
+import { PagedList } from '../../components/admin/paged-list';
 import { statusLabels, type MemberStatus, type Role } from '../../lib/admin-words';
 import { itemsOfPages } from '../../lib/pages';
 import { trpc } from '../../lib/trpc';
-import { useLoadMore } from '../../lib/use-load-more';
 import { MemberRow } from './member-row';
 
 const statuses = Object.keys(statusLabels) as MemberStatus[];
@@ -30,7 +30,6 @@ export function Members({ viewer }: { viewer: Role }) {
     placeholderData: keepPreviousData,
   });
   const utils = trpc.useUtils();
-  const sentinel = useLoadMore(list);
   const searchId = useId();
   const statusId = useId();
   const members = itemsOfPages(list.data?.pages ?? []);
@@ -52,41 +51,6 @@ export function Members({ viewer }: { viewer: Role }) {
     void utils.admin.reports.invalidate();
     void utils.admin.log.invalidate();
   };
-
-  let body;
-  if (list.isPending) body = <p className="card empty">Loading members…</p>;
-  else if (list.isError) {
-    body = (
-      <div className="card empty">
-        <p>Members could not be loaded: {list.error.message}</p>
-        <button type="button" className="button" onClick={() => list.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  } else if (members.length === 0) {
-    body = <p className="card empty">{query || status ? 'No member matches.' : 'No members yet.'}</p>;
-  } else {
-    body = (
-      <>
-        <ul className="admin-list" aria-label="Members">
-          {members.map((member) => (
-            <MemberRow key={member.id} member={member} viewer={viewer} onUpdated={updated} />
-          ))}
-        </ul>
-        <div ref={sentinel} />
-        {list.isFetchingNextPage && <p className="list-end">Loading more…</p>}
-        {list.hasNextPage && !list.isFetchingNextPage && (
-          <p className="list-end">
-            <button type="button" className="button secondary" onClick={() => list.fetchNextPage()}>
-              Load more
-            </button>
-          </p>
-        )}
-        {!list.hasNextPage && <p className="list-end">That is everyone.</p>}
-      </>
-    );
-  }
 
   return (
     <section aria-labelledby={`${searchId}-title`}>
@@ -123,7 +87,20 @@ export function Members({ viewer }: { viewer: Role }) {
           </select>
         </div>
       </form>
-      <div aria-busy={list.isFetching}>{body}</div>
+      <PagedList
+        list={list}
+        count={members.length}
+        loading="Loading members…"
+        what="Members"
+        empty={query || status ? 'No member matches.' : 'No members yet.'}
+        end="That is everyone."
+      >
+        <ul className="admin-list" aria-label="Members">
+          {members.map((member) => (
+            <MemberRow key={member.id} member={member} viewer={viewer} onUpdated={updated} />
+          ))}
+        </ul>
+      </PagedList>
     </section>
   );
 }

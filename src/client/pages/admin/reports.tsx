@@ -1,9 +1,9 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ReportView } from '../../../server/domain/views';
+import { PagedList } from '../../components/admin/paged-list';
 import type { Role } from '../../lib/admin-words';
 import { itemsOfPages } from '../../lib/pages';
 import { trpc } from '../../lib/trpc';
-import { useLoadMore } from '../../lib/use-load-more';
 import { ReportItem } from './report-item';
 
 type State = 'open' | 'resolved';
@@ -20,7 +20,6 @@ export function Reports({ viewer }: { viewer: Role }) {
     { getNextPageParam: (page) => page.nextCursor },
   );
   const utils = trpc.useUtils();
-  const sentinel = useLoadMore(list);
   const titleId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -62,49 +61,6 @@ export function Reports({ viewer }: { viewer: Role }) {
     void utils.admin.log.invalidate();
   };
 
-  let body;
-  if (list.isPending) body = <p className="card empty">Loading reports…</p>;
-  else if (list.isError) {
-    body = (
-      <div className="card empty">
-        <p>Reports could not be loaded: {list.error.message}</p>
-        <button type="button" className="button" onClick={() => list.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  } else if (reports.length === 0) {
-    body = (
-      <p className="card empty">
-        {state === 'open' ? 'No open reports. All is quiet.' : 'No resolved reports yet.'}
-      </p>
-    );
-  } else {
-    body = (
-      <>
-        <ul
-          className="admin-list"
-          aria-label={state === 'open' ? 'Open reports' : 'Resolved reports'}
-          ref={listRef}
-        >
-          {reports.map((report) => (
-            <ReportItem key={report.id} report={report} viewer={viewer} onResolved={resolved} />
-          ))}
-        </ul>
-        <div ref={sentinel} />
-        {list.isFetchingNextPage && <p className="list-end">Loading more…</p>}
-        {list.hasNextPage && !list.isFetchingNextPage && (
-          <p className="list-end">
-            <button type="button" className="button secondary" onClick={() => list.fetchNextPage()}>
-              Load more
-            </button>
-          </p>
-        )}
-        {!list.hasNextPage && <p className="list-end">No more reports.</p>}
-      </>
-    );
-  }
-
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="admin-section-title" ref={heading} tabIndex={-1}>
@@ -122,7 +78,24 @@ export function Reports({ viewer }: { viewer: Role }) {
           </button>
         ))}
       </div>
-      <div aria-busy={list.isFetching}>{body}</div>
+      <PagedList
+        list={list}
+        count={reports.length}
+        loading="Loading reports…"
+        what="Reports"
+        empty={state === 'open' ? 'No open reports. All is quiet.' : 'No resolved reports yet.'}
+        end="No more reports."
+      >
+        <ul
+          className="admin-list"
+          aria-label={state === 'open' ? 'Open reports' : 'Resolved reports'}
+          ref={listRef}
+        >
+          {reports.map((report) => (
+            <ReportItem key={report.id} report={report} viewer={viewer} onResolved={resolved} />
+          ))}
+        </ul>
+      </PagedList>
     </section>
   );
 }
