@@ -72,7 +72,9 @@ describe('the reports queue', () => {
     await confirmWithReason(m.page, 'Suspend member', 'Suspend member', 'Insults');
     await commentReport.waitFor({ state: 'detached' });
     // The author's open tab stops at once: its live stream is closed, and refused when it comes back.
-    await a.page.getByRole('heading', { name: 'Your account is suspended', level: 1 }).waitFor({ timeout: 15_000 });
+    await a.page
+      .getByRole('heading', { name: 'Your account is suspended', level: 1 })
+      .waitFor({ timeout: 15_000 });
     // The removed post is gone for the reporter too.
     await r.page.reload();
     await r.page.getByRole('article').first().waitFor();

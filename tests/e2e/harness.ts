@@ -52,7 +52,11 @@ export async function startE2e(options: { demo?: boolean } = {}): Promise<E2e> {
 export type PageOptions = { width?: number; height?: number; colorScheme?: 'light' | 'dark' };
 
 /** A fresh browser context (its own sessionStorage) and page on `baseUrl`; console errors are collected. */
-export async function openPage(browser: Browser, baseUrl: string, options: PageOptions = {}): Promise<E2ePage> {
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  options: PageOptions = {},
+): Promise<E2ePage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
