@@ -37,17 +37,16 @@ const bookmarks = statement<Times<Entry<'bookmarks'>, 'bookmarkedAt'>>(
   `select post_id as "postId", created_at as "bookmarkedAt" from bookmarks where user_id = $1
    order by created_at desc, post_id desc limit $2`,
 );
+/** The members on the `other` side of the member's follows on the `mine` side, newest first. */
+const followList = (name: string, mine: string, other: string) =>
+  statement<Times<Entry<'following'>, 'since'>>(
+    name,
+    `select u.username, f.created_at as since from follows f join users u on u.id = f.${other}
+     where f.${mine} = $1 order by f.created_at desc limit $2`,
+  );
 // follows_follower_created_idx and follows_followee_created_idx
-const following = statement<Times<Entry<'following'>, 'since'>>(
-  'archive-following',
-  `select u.username, f.created_at as since from follows f join users u on u.id = f.followee_id
-   where f.follower_id = $1 order by f.created_at desc limit $2`,
-);
-const followers = statement<Times<Entry<'followers'>, 'since'>>(
-  'archive-followers',
-  `select u.username, f.created_at as since from follows f join users u on u.id = f.follower_id
-   where f.followee_id = $1 order by f.created_at desc limit $2`,
-);
+const following = followList('archive-following', 'follower_id', 'followee_id');
+const followers = followList('archive-followers', 'followee_id', 'follower_id');
 const endSessions = statement<{ tokenVersion: number }>(
   'account-end-sessions',
   'update users set token_version = token_version + 1 where id = $1 returning token_version as "tokenVersion"',
