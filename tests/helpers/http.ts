@@ -30,3 +30,7 @@ export const get = (app: FastifyInstance, url: string, token?: string) => call(a
 export const post = (app: FastifyInstance, url: string, token?: string, body?: unknown) =>
   call(app, 'POST', url, { token, body });
 export const del = (app: FastifyInstance, url: string, token?: string) => call(app, 'DELETE', url, { token });
+
+/** Signs in through POST /api/auth/login, as the spec's client does. */
+export const restLogin = (app: FastifyInstance, username: string, password: string) =>
+  post(app, '/api/auth/login', undefined, { username, password });

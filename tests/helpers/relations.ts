@@ -41,6 +41,19 @@ export async function seenBy(t: TestApp, viewer: Member, profiles: string[], tag
   };
 }
 
+/** Every username `seenBy` found anywhere: feeds, profiles, bookmarks, the tag, comments, notifications, suggestions. */
+export const everywhere = (seen: Awaited<ReturnType<typeof seenBy>>) => [
+  ...seen.latest,
+  ...seen.trending,
+  ...seen.explore,
+  ...Object.values(seen.profiles).flat(),
+  ...seen.bookmarks,
+  ...seen.tag,
+  ...seen.latestComments.flat(),
+  ...seen.notifications.flatMap((n) => n.actors),
+  ...seen.whoToFollow,
+];
+
 /** The commenters of a post's thread, as its page shows them, or the refusal's code. */
 export async function threadOf(t: TestApp, viewer: Member | null, postId: string) {
   return t

@@ -6,6 +6,7 @@ import { tagPage } from '../../src/server/domain/post-cards.js';
 import { copyFromSqlite } from '../../src/server/store/postgres/copy-from-sqlite.js';
 import { postgresStore, type PostgresStore } from '../../src/server/store/postgres/index.js';
 import { closeDatabase, openDatabase, type Db } from '../../src/server/store/sqlite/client.js';
+import { nodesOf, plansOf, statementsOf, type PlanNode, type Ran } from '../helpers/postgres-plans.js';
 import { freshDatabase } from '../helpers/postgres.js';
 import { addSomeRelations } from '../helpers/relation-rows.js';
 
@@ -51,55 +52,6 @@ afterAll(async () => {
   await store?.close();
 });
 
-type Ran = { text: string; values: unknown[] };
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-};
-
-async function statementsOf(pages: () => Promise<unknown>): Promise<Ran[]> {
-  const pool = store.pool as { query: unknown };
-  const query = store.pool.query.bind(store.pool) as (...args: unknown[]) => unknown;
-  const seen: Ran[] = [];
-  pool.query = (config: Ran) => (seen.push(config), query(config));
-  try {
-    await pages();
-  } finally {
-    delete pool.query; // back to pg.Pool's own
-  }
-  return seen;
-}
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
-/** The plan for the statement's values, and the generic plan (as tests/pg/query-plans.test.ts makes it). */
-async function plansOf(client: pg.PoolClient, { text, values }: Ran): Promise<PlanNode[][]> {
-  const explain = async (sql: string, bound: unknown[]) =>
-    nodes(
-      (await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (format json) ${sql}`, bound))
-        .rows[0]!['QUERY PLAN'][0]!.Plan,
-    );
-  const custom = await explain(text, values);
-  await client.query(`prepare realm_plan as ${text}`);
-  try {
-    await client.query('set plan_cache_mode = force_generic_plan');
-    const literal = (value: unknown): string =>
-      Array.isArray(value)
-        ? `array[${value.map(literal).join(', ')}]`
-        : value === null
-          ? 'null'
-          : typeof value === 'string'
-            ? client.escapeLiteral(value)
-            : String(value);
-    return [custom, await explain(`execute realm_plan(${values.map(literal).join(', ')})`, [])];
-  } finally {
-    await client.query('reset plan_cache_mode');
-    await client.query('deallocate realm_plan');
-  }
-}
-
 const bigTables = [
   'posts',
   'comments',
@@ -128,7 +80,7 @@ describe('issue 16 reads are served by their indexes (PostgreSQL)', () => {
   beforeAll(async () => {
     const viewer = (await store.pool.query<{ id: string }>('select id from users order by id limit 1'))
       .rows[0]!.id;
-    statements = await statementsOf(async () => {
+    statements = await statementsOf(store.pool, async () => {
       const page = await commentsPage(store, viewer, busiest);
       expect(page.items).toHaveLength(20);
       expect(page.items.some((comment) => comment.score !== 0)).toBe(true);
@@ -145,7 +97,7 @@ describe('issue 16 reads are served by their indexes (PostgreSQL)', () => {
     const thread = statements.filter((ran) => ran.text.includes('comment_votes'));
     expect(thread).toHaveLength(2);
     for (const ran of thread) {
-      for (const plan of await plansOf(client, ran)) {
+      for (const plan of (await plansOf(client, ran)).map(nodesOf)) {
         expect(
           trouble(plan),
           JSON.stringify(plan.map((n) => [n['Node Type'], n['Relation Name'], n['Index Name']])),
@@ -159,14 +111,14 @@ describe('issue 16 reads are served by their indexes (PostgreSQL)', () => {
     const feeds = statements.filter((ran) => ran.text.includes('post_tags'));
     expect(feeds).toHaveLength(2);
     for (const ran of feeds) {
-      for (const plan of await plansOf(client, ran)) {
+      for (const plan of (await plansOf(client, ran)).map(nodesOf)) {
         expect(trouble(plan)).toEqual([]);
         expect(indexesOf(plan)).toContain('post_tags_tag_created_idx');
       }
     }
     const cards = statements.filter((ran) => ran.text.includes('post_mentions'));
     expect(cards).toHaveLength(2);
-    for (const plan of await plansOf(client, cards[0]!)) {
+    for (const plan of (await plansOf(client, cards[0]!)).map(nodesOf)) {
       expect(indexesOf(plan)).toContain('post_mentions_post_id_user_id_pk');
     }
   });
@@ -176,9 +128,9 @@ describe('issue 16 reads are served by their indexes (PostgreSQL)', () => {
     await client.query('begin');
     try {
       await client.query('drop index post_tags_tag_created_idx');
-      const [custom] = await plansOf(client, feed);
-      expect(indexesOf(custom!)).not.toContain('post_tags_tag_created_idx');
-      expect(trouble(custom!).length).toBeGreaterThan(0);
+      const custom = nodesOf((await plansOf(client, feed))[0]);
+      expect(indexesOf(custom)).not.toContain('post_tags_tag_created_idx');
+      expect(trouble(custom).length).toBeGreaterThan(0);
     } finally {
       await client.query('rollback');
     }

@@ -5,6 +5,14 @@ import { notificationsPage, unreadCount } from '../../src/server/domain/notifica
 import { createPost } from '../../src/server/domain/posts.js';
 import { openPostgresStore, type PostgresStore } from '../../src/server/store/postgres/index.js';
 import { fillInbox } from '../helpers/notification-volume.js';
+import {
+  explain,
+  nodesOf,
+  plansOf,
+  statementsOf,
+  type PlanNode,
+  type Ran,
+} from '../helpers/postgres-plans.js';
 import { freshDatabase } from '../helpers/postgres.js';
 import { addSomeRelations } from '../helpers/relation-rows.js';
 
@@ -55,53 +63,6 @@ beforeAll(async () => {
 });
 afterAll(() => store?.close());
 
-type Ran = { text: string; values: unknown[] };
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  Alias?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-};
-
-/** Runs `reads` and returns every statement they sent to the pool, with its values. */
-async function statementsOf(reads: () => Promise<unknown>): Promise<Ran[]> {
-  const pool = store.pool as { query: unknown };
-  const query = store.pool.query.bind(store.pool) as (...args: unknown[]) => unknown;
-  const seen: Ran[] = [];
-  pool.query = (config: Ran) => (seen.push(config), query(config));
-  try {
-    await reads();
-  } finally {
-    delete pool.query;
-  }
-  return seen;
-}
-
-async function explain(client: pg.PoolClient, text: string, values: unknown[]): Promise<PlanNode> {
-  const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
-    `explain (format json) ${text}`,
-    values,
-  );
-  return rows[0]!['QUERY PLAN'][0]!.Plan;
-}
-
-/** The plan for the values, and the generic plan (made without them). */
-async function plansOf(client: pg.PoolClient, { text, values }: Ran): Promise<PlanNode[]> {
-  const custom = await explain(client, text, values);
-  await client.query(`prepare realm_plan as ${text}`);
-  try {
-    await client.query('set plan_cache_mode = force_generic_plan');
-    const literal = (value: unknown) =>
-      typeof value === 'string' ? client.escapeLiteral(value) : String(value);
-    return [custom, await explain(client, `execute realm_plan(${values.map(literal).join(', ')})`, [])];
-  } finally {
-    await client.query('reset plan_cache_mode');
-    await client.query('deallocate realm_plan');
-  }
-}
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
 const tables = new Set([
   'notifications',
   'notification_actors',
@@ -123,7 +84,7 @@ const byGroup = (node: PlanNode) =>
 
 /** What is wrong with a plan: sequential scans of the tables it reads, sorts, the list not read by its index. */
 function problemsOf(plan: PlanNode): string[] {
-  const all = nodes(plan);
+  const all = nodesOf(plan);
   const problems = all.flatMap((node) => [
     ...(node['Node Type'] === 'Seq Scan' && tables.has(node['Relation Name']!)
       ? [`Seq Scan on ${node['Relation Name']}`]
@@ -143,7 +104,7 @@ describe('notification reads on PostgreSQL', () => {
   let reads: Ran[];
   let client: pg.PoolClient;
   beforeAll(async () => {
-    reads = await statementsOf(async () => {
+    reads = await statementsOf(store.pool, async () => {
       const first = await notificationsPage(store, memberId);
       expect(first.items[0]!.actorCount).toBe(1000);
       await notificationsPage(store, memberId, first.nextCursor);

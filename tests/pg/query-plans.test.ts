@@ -14,6 +14,7 @@ import {
 import { closeDatabase, openDatabase, type Db } from '../../src/server/store/sqlite/client.js';
 import { copyFromSqlite } from '../../src/server/store/postgres/copy-from-sqlite.js';
 import { postgresStore, type PostgresStore } from '../../src/server/store/postgres/index.js';
+import { plansOf, statementsOf, type PlanNode, type Ran } from '../helpers/postgres-plans.js';
 import { freshDatabase } from '../helpers/postgres.js';
 import { addSomeRelations } from '../helpers/relation-rows.js';
 
@@ -61,28 +62,9 @@ afterAll(async () => {
   await store?.close();
 });
 
-type Ran = { text: string; values: unknown[] };
-
-/** Runs `pages` and returns every statement they sent to the pool, with the values it ran with. */
-async function statementsOf(pages: () => Promise<unknown>): Promise<Ran[]> {
-  const pool = store.pool as { query: unknown };
-  const query = store.pool.query.bind(store.pool) as (...args: unknown[]) => unknown;
-  const seen: Ran[] = [];
-  pool.query = (config: string | Ran, values?: unknown[]) => {
-    seen.push(typeof config === 'string' ? { text: config, values: values ?? [] } : config);
-    return query(config, values);
-  };
-  try {
-    await pages();
-  } finally {
-    delete pool.query; // back to pg.Pool's own
-  }
-  return seen;
-}
-
 /** Every page the client reads, first pages and pages below a cursor, as the member who follows the most. */
 const readEveryPage = () =>
-  statementsOf(async () => {
+  statementsOf(store.pool, async () => {
     for (const mode of ['latest', 'trending'] as const) {
       const first = await homeFeedPage(store, busiest.id, { mode });
       await homeFeedPage(store, busiest.id, { mode, cursor: first.nextCursor });
@@ -101,7 +83,6 @@ const readEveryPage = () =>
     await commentsPage(store, busiest.id, commented, comments.nextCursor);
   });
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
 const bigTables = new Set([
   'posts',
   'comments',
@@ -118,37 +99,6 @@ const bigTables = new Set([
 function seqScans(node: PlanNode): string[] {
   const here = node['Node Type'] === 'Seq Scan' && bigTables.has(node['Relation Name']!);
   return [...(here ? [`Seq Scan on ${node['Relation Name']}`] : []), ...(node.Plans ?? []).flatMap(seqScans)];
-}
-
-async function explain(client: pg.PoolClient, text: string, values: unknown[]): Promise<PlanNode> {
-  const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
-    `explain (format json) ${text}`,
-    values,
-  );
-  return rows[0]!['QUERY PLAN'][0]!.Plan;
-}
-
-/**
- * The plan of a statement for its values, and the generic plan, made without them, that a named statement
- * may switch to after a few runs.
- */
-async function plansOf(client: pg.PoolClient, { text, values }: Ran): Promise<PlanNode[]> {
-  const custom = await explain(client, text, values);
-  await client.query(`prepare realm_plan as ${text}`);
-  try {
-    await client.query('set plan_cache_mode = force_generic_plan');
-    // EXECUTE's arguments are SQL, not bound values: a utility statement takes no parameters.
-    const literal = (value: unknown): string =>
-      Array.isArray(value)
-        ? `array[${value.map(literal).join(', ')}]`
-        : typeof value === 'string'
-          ? client.escapeLiteral(value)
-          : String(value);
-    return [custom, await explain(client, `execute realm_plan(${values.map(literal).join(', ')})`, [])];
-  } finally {
-    await client.query('reset plan_cache_mode');
-    await client.query('deallocate realm_plan');
-  }
 }
 
 /** The sequential scans of big tables in the plans of `statements`, each with the statement's text. */

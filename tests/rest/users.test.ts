@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedMembers } from '../../seed/data.js';
 import { factoryPassword } from '../../seed/factories.js';
-import { get, post } from '../helpers/http.js';
+import { get, post, restLogin } from '../helpers/http.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 import { expectRefused } from '../helpers/expect.js';
 
@@ -153,15 +153,9 @@ describe('POST /api/users/edit', () => {
     expect((await get(t.app, '/api/users/renamed')).status).toBe(404);
     expect((await get(t.app, `/api/users/${other.username}`)).body.user.followers).toEqual([]);
     // The password did not change.
-    const oldLogin = await post(t.app, '/api/auth/login', undefined, {
-      username: me.username,
-      password: factoryPassword,
-    });
+    const oldLogin = await restLogin(t.app, me.username, factoryPassword);
     expect(oldLogin.status).toBe(200);
-    const newLogin = await post(t.app, '/api/auth/login', undefined, {
-      username: me.username,
-      password: 'new-password-123',
-    });
+    const newLogin = await restLogin(t.app, me.username, 'new-password-123');
     expect(newLogin.status).toBe(401);
   });
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { factoryPassword } from '../../seed/factories.js';
 import { messages } from '../../src/server/domain/errors.js';
 import { expectRefusedCall } from '../helpers/accounts.js';
-import { get, post } from '../helpers/http.js';
+import { get, restLogin } from '../helpers/http.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
 // Issue 17 "Account settings": account.me, a password change that ends every other session, and signing out
@@ -90,15 +90,9 @@ describe('account.changePassword', () => {
     expect(await works(token)).toEqual({ trpc: 'ok', rest: 'ok' });
     expect(await works(bystander.token)).toEqual({ trpc: 'ok', rest: 'ok' });
 
-    const old = await post(t.app, '/api/auth/login', undefined, {
-      username: me.username,
-      password: factoryPassword,
-    });
+    const old = await restLogin(t.app, me.username, factoryPassword);
     expect(old.status).toBe(401);
-    const fresh = await post(t.app, '/api/auth/login', undefined, {
-      username: me.username,
-      password: newPassword,
-    });
+    const fresh = await restLogin(t.app, me.username, newPassword);
     expect(fresh.status).toBe(200);
     expect(await works(fresh.body.encodedToken as string)).toEqual({ trpc: 'ok', rest: 'ok' });
     // The token of a session that ended does not come back to life by using the new one.

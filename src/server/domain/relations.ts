@@ -1,4 +1,4 @@
-import type { RelationRow, Store } from '../store/store.js';
+import type { RelationRow, Store, Tx } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { findUserIdByUsername } from './auth.js';
 import { now } from './clock.js';
@@ -22,6 +22,12 @@ async function requireOther(store: Store, actor: Actor, kind: RelationKind, user
   if (!targetId) throw notFound(messages.userNotFound);
   if (targetId === actor.id) throw badRequest(kind === 'block' ? messages.blockSelf : messages.muteSelf);
   return targetId;
+}
+
+/** What each sees of the other's notifications changed: their bells count again (a mute's, the muter's only). */
+function bellsChanged(tx: Tx, actor: Actor, kind: RelationKind, targetId: string) {
+  tx.live.emit({ type: 'notifications', memberId: actor.id });
+  if (kind === 'block') tx.live.emit({ type: 'notifications', memberId: targetId });
 }
 
 /**
@@ -51,9 +57,7 @@ export async function relate(
         await withdrawFollow(tx, followerId, followeeId);
       }
     }
-    // What each sees of the other's notifications changed: their bells count again.
-    tx.live.emit({ type: 'notifications', memberId: actor.id });
-    if (kind === 'block') tx.live.emit({ type: 'notifications', memberId: targetId });
+    bellsChanged(tx, actor, kind, targetId);
   });
 }
 
@@ -67,8 +71,7 @@ export async function unrelate(
   const targetId = await requireOther(store, actor, kind, username);
   await store.write(async (tx) => {
     await tx.relations.remove(kind, actor.id, targetId);
-    tx.live.emit({ type: 'notifications', memberId: actor.id });
-    if (kind === 'block') tx.live.emit({ type: 'notifications', memberId: targetId });
+    bellsChanged(tx, actor, kind, targetId);
   });
 }
 

@@ -1,9 +1,8 @@
 import type { AccountReads, AccountRow, AccountWrites, ArchiveRows } from '../accounts.js';
 import { publicUserSelect } from './columns.js';
 import type { Queryable } from './queryable.js';
-import { statement } from './statement.js';
+import { statement, type TextTimes } from './statement.js';
 
-type Times<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 type Entry<K extends keyof ArchiveRows> = NonNullable<ArchiveRows[K]> extends (infer E)[] ? E : never;
 
 const view = statement<AccountRow>(
@@ -14,40 +13,39 @@ const passwordHash = statement<{ hash: string }>(
   'account-password-hash',
   'select password_hash as hash from users where id = $1',
 );
-const profile = statement<Times<NonNullable<ArchiveRows['profile']>, 'createdAt'>>(
+const profile = statement<TextTimes<NonNullable<ArchiveRows['profile']>, 'createdAt'>>(
   'archive-profile',
   `select ${publicUserSelect('u')}, u.bio, u.link, u.profile_banner as "profileBanner",
      u.created_at as "createdAt" from users u where u.id = $1`,
 );
 // posts_author_created_idx
-const posts = statement<Times<Entry<'posts'>, 'createdAt' | 'updatedAt'>>(
+const posts = statement<TextTimes<Entry<'posts'>, 'createdAt' | 'updatedAt'>>(
   'archive-posts',
   `select id, content, created_at as "createdAt", updated_at as "updatedAt", like_count as "likeCount"
    from posts where author_id = $1 order by created_at desc, id desc limit $2`,
 );
 // comments_author_idx, then a sort of the member's own comments
-const comments = statement<Times<Entry<'comments'>, 'createdAt' | 'updatedAt'>>(
+const comments = statement<TextTimes<Entry<'comments'>, 'createdAt' | 'updatedAt'>>(
   'archive-comments',
   `select id, post_id as "postId", text, created_at as "createdAt", updated_at as "updatedAt"
    from comments where author_id = $1 order by created_at desc, id desc limit $2`,
 );
 // bookmarks_user_created_idx
-const bookmarks = statement<Times<Entry<'bookmarks'>, 'bookmarkedAt'>>(
+const bookmarks = statement<TextTimes<Entry<'bookmarks'>, 'bookmarkedAt'>>(
   'archive-bookmarks',
   `select post_id as "postId", created_at as "bookmarkedAt" from bookmarks where user_id = $1
    order by created_at desc, post_id desc limit $2`,
 );
+/** The members on the `other` side of the member's follows on the `mine` side, newest first. */
+const followList = (name: string, mine: string, other: string) =>
+  statement<TextTimes<Entry<'following'>, 'since'>>(
+    name,
+    `select u.username, f.created_at as since from follows f join users u on u.id = f.${other}
+     where f.${mine} = $1 order by f.created_at desc limit $2`,
+  );
 // follows_follower_created_idx and follows_followee_created_idx
-const following = statement<Times<Entry<'following'>, 'since'>>(
-  'archive-following',
-  `select u.username, f.created_at as since from follows f join users u on u.id = f.followee_id
-   where f.follower_id = $1 order by f.created_at desc limit $2`,
-);
-const followers = statement<Times<Entry<'followers'>, 'since'>>(
-  'archive-followers',
-  `select u.username, f.created_at as since from follows f join users u on u.id = f.follower_id
-   where f.followee_id = $1 order by f.created_at desc limit $2`,
-);
+const following = followList('archive-following', 'follower_id', 'followee_id');
+const followers = followList('archive-followers', 'followee_id', 'follower_id');
 const endSessions = statement<{ tokenVersion: number }>(
   'account-end-sessions',
   'update users set token_version = token_version + 1 where id = $1 returning token_version as "tokenVersion"',

@@ -3,7 +3,7 @@ import type { JsonRow, Reads } from '../store.js';
 import { publicUserJson } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { hiddenSql } from './relations.js';
-import { statement } from './statement.js';
+import { statement, type TextTimes } from './statement.js';
 
 // Cards and comments as the tRPC API answers them (domain/views.ts), written as JSON by PostgreSQL, as
 // ../sqlite/cards.ts does it on SQLite: the same objects, keys and values, one statement a page. JSON
@@ -80,7 +80,7 @@ const cards = statement<{ json: string | null }>(
 // A page of one post's comments, oldest first, above the key (createdAt, id) of the last one shown: one
 // range of comments_post_created_idx, so a post with 10,000 comments reads as few rows as one with 10.
 // None when the post's author is hidden from the viewer: the post page is then "not found".
-const thread = statement<Omit<JsonRow, 'createdAt'> & { createdAt: string }>(
+const thread = statement<TextTimes<JsonRow, 'createdAt'>>(
   'comments-thread',
   `select ${threadJson}::text as json, c.created_at as "createdAt", c.id
    from comments c

@@ -1,17 +1,9 @@
-import type { PublicUser } from '../../domain/views.js';
 import type { InviteReads, InviteRow, InviteWrites } from '../accounts.js';
 import { publicUserJson } from './columns.js';
 import type { Queryable } from './queryable.js';
-import { statement, writeStatement } from './statement.js';
+import { statement, writeStatement, type TextTimes } from './statement.js';
 
-type Row = {
-  code: string;
-  createdBy: PublicUser;
-  createdAt: string;
-  expiresAt: string | null;
-  maxUses: number | null;
-  uses: number;
-};
+type Row = TextTimes<InviteRow, 'createdAt' | 'expiresAt'>;
 
 const listed = `select i.code, ${publicUserJson('u')} as "createdBy", i.created_at as "createdAt",
   i.expires_at as "expiresAt", i.max_uses as "maxUses", i.uses

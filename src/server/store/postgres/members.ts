@@ -1,7 +1,7 @@
 import type { ActorRow, ProfileRow, Reads, Writes } from '../store.js';
 import { publicUserSelect, userColumn } from './columns.js';
 import type { Queryable } from './queryable.js';
-import { statement, writeStatement } from './statement.js';
+import { statement, writeStatement, type TextTimes } from './statement.js';
 
 const idsByKeys = statement<{ id: string }>(
   'member-ids-by-keys',
@@ -15,7 +15,7 @@ const forLogin = statement<ActorRow & { passwordHash: string }>(
   `select ${actorColumns}, password_hash as "passwordHash" from users where username_key = $1`,
 );
 // One statement, as on SQLite: the counts are subqueries on indexes (posts by author, follows by follower).
-const profile = statement<Omit<ProfileRow, 'createdAt'> & { createdAt: string }>(
+const profile = statement<TextTimes<ProfileRow, 'createdAt'>>(
   'member-profile',
   `select ${publicUserSelect('u')}, u.bio, u.link, u.profile_banner as "profileBanner",
      u.follower_count as "followerCount", u.created_at as "createdAt",

@@ -2,7 +2,7 @@ import { limits } from '../../../shared/limits.js';
 import type { AdminMemberRow, AuditRow, Reads, ReportRow } from '../store.js';
 import { publicUserJson } from './columns.js';
 import type { Queryable } from './queryable.js';
-import { statement } from './statement.js';
+import { statement, type TextTimes } from './statement.js';
 
 // As ../sqlite/moderation.ts: the reports queue, the members list and the audit log, each page one
 // statement on an index, rows written as JSON (read as text: node-postgres would parse them) with times in
@@ -98,7 +98,7 @@ const membersInState = statement<Json>(
 const member = statement<Json>('moderation-member', `${memberSelect} where u.id = $1`);
 
 // audit_log_created_idx
-const audit = statement<Omit<AuditRow, 'createdAt'> & { createdAt: string }>(
+const audit = statement<TextTimes<AuditRow, 'createdAt'>>(
   'moderation-audit',
   `select id, actor_id as "actorId", actor_name as "actorName", action, subject_id as "subjectId",
    subject_name as "subjectName", detail, reason, report_id as "reportId", created_at as "createdAt"

@@ -4,7 +4,7 @@ import { isoTimeSql } from './cards.js';
 import { publicUserJson } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { hiddenSql } from './relations.js';
-import { statement } from './statement.js';
+import { statement, type TextTimes } from './statement.js';
 
 // As ../sqlite/notifications.ts: a member's notifications as NotificationView JSON and the bell's unread
 // count, each one statement on the index (recipient_id, latest_at, id).
@@ -53,7 +53,7 @@ const unreadCount = statement<{ count: number }>(
    order by n.latest_at desc limit ${unreadCountMax}) as unread`,
 );
 
-const page = statement<Omit<NotificationRow, 'latestAt'> & { latestAt: string }>(
+const page = statement<TextTimes<NotificationRow, 'latestAt'>>(
   'notifications-page',
   `select ${viewJson}::text as json, n.latest_at as "latestAt", n.id
    from notifications n join users u on u.id = $1

@@ -2,7 +2,7 @@ import type { RelationKind } from '../../domain/relations.js';
 import type { Barrier, Reads, RelationRow, Writes } from '../store.js';
 import { publicUserSelect } from './columns.js';
 import type { Queryable } from './queryable.js';
-import { statement, writeStatement } from './statement.js';
+import { statement, writeStatement, type TextTimes } from './statement.js';
 
 // Issue 17, as ../sqlite/relations.ts: blocks and mutes, and the one definition of whose content a viewer
 // does not see, which every read applies in its own statement.
@@ -36,7 +36,7 @@ function perKind(kind: RelationKind) {
     ),
     remove: writeStatement(`${kind}-remove`, `delete from ${table} where ${from} = $1 and ${to} = $2`),
     // A member's own list: their rows by the primary key's prefix, sorted (at most a few hundred).
-    list: statement<Omit<RelationRow, 'since'> & { since: string }>(
+    list: statement<TextTimes<RelationRow, 'since'>>(
       `${kind}-list`,
       `select ${publicUserSelect('u')}, r.created_at as since
        from ${table} r join users u on u.id = r.${to}

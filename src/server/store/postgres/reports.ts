@@ -1,6 +1,6 @@
 import type { StoredReport, Writes } from '../store.js';
 import type { Queryable } from './queryable.js';
-import { statement, writeStatement } from './statement.js';
+import { statement, writeStatement, type TextTimes } from './statement.js';
 
 // As ../sqlite/reports.ts: members' reports and their resolution. The reported post or comment is read
 // FOR SHARE, so it cannot be deleted before the report that names it commits.
@@ -25,9 +25,7 @@ const insert = writeStatement(
   `insert into reports (id, reporter_id, subject_id, target_kind, post_id, comment_id, excerpt, reason, note,
    created_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
 );
-const lock = statement<
-  Omit<StoredReport, 'createdAt' | 'resolvedAt'> & { createdAt: string; resolvedAt: string | null }
->(
+const lock = statement<TextTimes<StoredReport, 'createdAt' | 'resolvedAt'>>(
   'report-lock',
   `select id, reporter_id as "reporterId", subject_id as "subjectId", target_kind as "targetKind",
    post_id as "postId", comment_id as "commentId", excerpt, reason, note, created_at as "createdAt",

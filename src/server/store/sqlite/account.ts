@@ -6,9 +6,21 @@ import { publicUserColumns } from './columns.js';
 import { preparedOnce } from './prepared.js';
 import { bookmarks, comments, follows, posts, users } from './schema.js';
 
+type FollowSide = typeof follows.followerId | typeof follows.followeeId;
+
 const statements = preparedOnce((db: Db) => {
   const id = sql.placeholder('id');
   const limit = sql.placeholder('limit');
+  /** The members on the `other` side of the member's follows on the `mine` side, newest first. */
+  const followList = (mine: FollowSide, other: FollowSide) =>
+    db
+      .select({ username: users.username, since: follows.createdAt })
+      .from(follows)
+      .innerJoin(users, eq(users.id, other))
+      .where(eq(mine, id))
+      .orderBy(desc(follows.createdAt))
+      .limit(limit)
+      .prepare();
   return {
     view: db
       .select({
@@ -68,22 +80,8 @@ const statements = preparedOnce((db: Db) => {
       .limit(limit)
       .prepare(),
     // follows_follower_created_idx and follows_followee_created_idx
-    following: db
-      .select({ username: users.username, since: follows.createdAt })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.followeeId))
-      .where(eq(follows.followerId, id))
-      .orderBy(desc(follows.createdAt))
-      .limit(limit)
-      .prepare(),
-    followers: db
-      .select({ username: users.username, since: follows.createdAt })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.followerId))
-      .where(eq(follows.followeeId, id))
-      .orderBy(desc(follows.createdAt))
-      .limit(limit)
-      .prepare(),
+    following: followList(follows.followerId, follows.followeeId),
+    followers: followList(follows.followeeId, follows.followerId),
     endSessions: db
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
