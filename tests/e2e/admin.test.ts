@@ -124,6 +124,51 @@ describe('members', () => {
     expect(p.errors).toEqual([]);
   });
 
+  it('an answer read before an action does not undo it on screen', async () => {
+    const target = await member('member', 'Rae', 'Racing');
+    const admin = await member('admin', 'Ada', 'Racer');
+    const p = await signedIn(open, admin, '/admin');
+    const row = memberRow(p.page, target.username);
+    await row.getByText('Active', { exact: true }).waitFor();
+
+    // The search's answer is read at once (the member still active) and held back until after the limit.
+    const isSearch = (url: URL) =>
+      url.pathname.includes('admin.members') && decodeURIComponent(url.search).includes(target.username);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let delivered: Promise<unknown> = Promise.resolve();
+    let first = true;
+    await p.page.route(isSearch, async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      const response = await route.fetch();
+      delivered = held.then(() => route.fulfill({ response }).catch(() => 'aborted by the read again'));
+      await delivered;
+    });
+    const searched = p.page.waitForRequest((request) => isSearch(new URL(request.url())));
+    await p.page.getByLabel('Search by username').fill(target.username);
+    await searched;
+
+    // The row on screen is the previous answer's: the limit shows on it at once.
+    await row.getByRole('button', { name: `Limit @${target.username}`, exact: true }).click();
+    await confirmWithReason(p.page, `Limit @${target.username}`, 'Limit', 'Racing the search');
+    await row.getByText('Limited', { exact: true }).waitFor();
+
+    // The answer read before the limit arrives, and the list settles: the row still says Limited.
+    release();
+    await delivered;
+    await p.page
+      .locator('[aria-busy="false"]')
+      .filter({ has: p.page.getByRole('list', { name: 'Members' }) })
+      .waitFor();
+    await p.page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),
+    );
+    expect(await row.getByText('Limited', { exact: true }).count()).toBe(1);
+    expect(await row.getByText('Active', { exact: true }).count()).toBe(0);
+    expect(p.errors).toEqual([]);
+  });
+
   it('under approval, a newcomer waits in the Pending filter until a moderator approves them', async () => {
     const admin = await member('admin', 'Ada', 'Approver');
     const moderator = await member('moderator', 'Moe', 'Approver');

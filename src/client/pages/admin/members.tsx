@@ -34,20 +34,29 @@ export function Members({ viewer }: { viewer: Role }) {
   const statusId = useId();
   const members = itemsOfPages(list.data?.pages ?? []);
 
-  /** The server's answer replaces the row; other lists and the log are read again when next shown. */
-  const updated = (member: AdminMemberView) => {
-    void utils.admin.members.invalidate(undefined, { refetchType: 'none' });
+  /**
+   * The server's answer replaces the row in what is on screen: this search's answer or, while it loads, the
+   * previous one's. A read still on its way was sent before the action: it is dropped and read again, not
+   * shown over it. Otherwise the lists are read again only when next shown.
+   */
+  const updated = async (member: AdminMemberView) => {
+    const readBefore = list.isFetching;
+    const shown = list.data;
+    if (readBefore) await utils.admin.members.cancel(input);
     utils.admin.members.setInfiniteData(input, (data) =>
-      data
+      shown
         ? {
-            ...data,
-            pages: data.pages.map((page) => ({
+            // The kept page params as they are: tRPC's setter types them without the first page's undefined.
+            pageParams: shown.pageParams as NonNullable<typeof data>['pageParams'],
+            pages: shown.pages.map((page) => ({
               ...page,
               items: page.items.map((item) => (item.id === member.id ? member : item)),
             })),
           }
         : data,
     );
+    void utils.admin.members.invalidate(undefined, { refetchType: 'none' });
+    if (readBefore) void utils.admin.members.refetch(input);
     void utils.admin.reports.invalidate();
     void utils.admin.log.invalidate();
   };
