@@ -2,7 +2,7 @@ import { limits } from '../../../shared/limits.js';
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import type { JsonRow, Reads } from '../store.js';
-import { publicUserJson } from './columns.js';
+import { nestedJson, publicUserJson } from './columns.js';
 import { hiddenSql } from './relations.js';
 
 // Cards and comments as the tRPC API answers them (domain/views.ts), written as JSON by SQLite. better-sqlite3 makes
@@ -36,9 +36,9 @@ const jsonBool = (condition: string) => `json(iif(${condition}, 'true', 'false')
  * +0 to 3%).
  */
 const mentionsJson = (table: 'post_mentions' | 'comment_mentions', id: string, text: string) =>
-  `iif(instr(${text}, '@') = 0, json_array(), (select json_group_array(username) from (
+  `iif(instr(${text}, '@') = 0, json_array(), ${nestedJson(`select json_group_array(username) from (
     select mu.username from ${table} m join users mu on mu.id = m.user_id and mu.status <> 'suspended'
-    where m.${table === 'post_mentions' ? 'post_id' : 'comment_id'} = ${id} order by m.user_id)))`;
+    where m.${table === 'post_mentions' ? 'post_id' : 'comment_id'} = ${id} order by m.user_id)`)})`;
 
 /** The fields of a CommentView of the comment `c` written by `cu`. */
 const commentFields = `'id', c.id, 'postId', c.post_id, 'author', ${publicUserJson('cu')}, 'text', c.text,
@@ -56,12 +56,12 @@ const threadJson = `json_object(${commentFields},
 
 // A post's latest comments come from its index and stop at 4, so a post with thousands costs the same; most
 // posts on a page have none and skip the lookup.
-const latestComments = `iif(p.comment_count = 0, json_array(), (
+const latestComments = `iif(p.comment_count = 0, json_array(), ${nestedJson(`
   select json_group_array(${commentJson} order by c.created_at desc, c.id desc)
   from (select id, post_id, author_id, text, created_at, updated_at from comments
         where post_id = p.id and author_id not in (${hidden})
         order by created_at desc, id desc limit ${limits.latestComments}) as c
-  join users cu on cu.id = c.author_id))`;
+  join users cu on cu.id = c.author_id`)})`;
 
 /** A PostCard of the post `p` by `pu`, with my reaction `r` and my bookmark `b` (null when there is none). */
 const cardJson = `json_object('id', p.id, 'author', ${publicUserJson('pu')}, 'content', p.content,

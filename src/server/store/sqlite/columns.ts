@@ -20,6 +20,14 @@ export const publicUserJson = (alias: string, idKey: 'id' | '_id' = 'id') =>
     .map(([key, column]) => `'${key === 'id' ? idKey : key}', ${alias}.${column.name}`)
     .join(', ')})`;
 
+/**
+ * The JSON that a scalar subquery writes, as a value `json_object` and `json_group_array` nest rather than
+ * quote. A subquery's result loses its JSON subtype in SQLite 3.54 and later (3.53 kept it), so
+ * `json_object('a', (select json_group_array(x) ...))` would carry the array as a string; `json(...)` gives
+ * the subtype back, on every version.
+ */
+export const nestedJson = (subquery: string) => `json((${subquery}))`;
+
 /** A member's own profile fields, still without the hash. */
 export const profileColumns = {
   ...publicUserColumns,

@@ -1,5 +1,5 @@
 import { legacyLimits } from '../../../shared/limits.js';
-import { publicUserJson } from './columns.js';
+import { nestedJson, publicUserJson } from './columns.js';
 
 // The original product's post, comment and user objects (spec section 3), written as JSON by SQLite itself:
 // built as JavaScript objects and then stringified, 10k posts took about 270 ms against about 170 ms for
@@ -17,10 +17,10 @@ const userRef = (u: string) => publicUserJson(u, '_id');
 const specTime = (ms: string) => `replace(datetime(${ms} / 1000, 'unixepoch'), ' ', 'T') || '+00:00'`;
 
 /** The users of the newest `nestedMax` rows that `rows` selects (user_id, created_at, rowid), oldest first. */
-const newestUsers = (rows: string) => `(
-  select json_group_array(${userRef('ru')} order by r.created_at, r.rid)
+const newestUsers = (rows: string) =>
+  nestedJson(`select json_group_array(${userRef('ru')} order by r.created_at, r.rid)
   from (${rows} order by created_at desc, rowid desc limit ${legacyLimits.nestedMax}) as r
-  join users ru on ru.id = r.user_id)`;
+  join users ru on ru.id = r.user_id`);
 
 const voters = (kind: 'up' | 'down') =>
   newestUsers(`select user_id, created_at, rowid as rid from comment_votes
@@ -39,14 +39,14 @@ export const commentsFrom = { table: 'comments c', joins: 'join users cu on cu.i
 
 // A post's newest comments, oldest first, stopping at a whole comment before `nestedCommentsBytes` of JSON.
 // A post with none (most of them; `comment_count` is kept in step) skips the lookup.
-const newestComments = `iif(p.comment_count = 0, json_array(), (
+const newestComments = `iif(p.comment_count = 0, json_array(), ${nestedJson(`
   select json_group_array(json(nc.json) order by nc.created_at, nc.id)
   from (
     select json, created_at, id, sum(octet_length(json)) over (order by created_at desc, id desc) as upto
     from (select ${commentJson} as json, c.created_at, c.id from comments c ${commentsFrom.joins}
           where c.post_id = p.id order by c.created_at desc, c.id desc limit ${legacyLimits.nestedMax})
   ) as nc
-  where nc.upto <= ${legacyLimits.nestedCommentsBytes}))`;
+  where nc.upto <= ${legacyLimits.nestedCommentsBytes}`)})`;
 
 /** A post `p` written by `pu`. Bookmarks are per member, so a post carries none (the mock's shape). */
 export const postJson = `json_object('_id', p.id, 'content', p.content, 'username', pu.username,
@@ -58,9 +58,9 @@ export const postJson = `json_object('_id', p.id, 'content', p.content, 'usernam
 export const postsFrom = { table: 'posts p', joins: 'join users pu on pu.id = p.author_id' };
 
 /** A member's newest bookmarked post ids (as many as `:bookmarkLimit`), in the order they were added. */
-const bookmarkIds = `(select json_group_array(post_id order by created_at, post_id) from (
+const bookmarkIds = nestedJson(`select json_group_array(post_id order by created_at, post_id) from (
   select post_id, created_at from bookmarks where user_id = u.id
-  order by created_at desc, post_id desc limit :bookmarkLimit))`;
+  order by created_at desc, post_id desc limit :bookmarkLimit)`);
 
 // Signup extras (spec section 3) as an object of their flat values: rows stored before signup refused nested
 // ones may hold objects or lists (`{"form":{"password":...}}`), which are never shown. `->` keeps each value's

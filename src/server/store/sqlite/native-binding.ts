@@ -11,6 +11,6 @@ export function useNativeBinding(addon: object): void {
 
 /** The options that make `new Database()` use the addon handed over, if any. */
 export function nativeBindingOption(): { nativeBinding?: string } {
-  // @types/better-sqlite3 only knows the path form; better-sqlite3 12 accepts the loaded addon object too.
+  // @types/better-sqlite3 only knows the path form; better-sqlite3 accepts the loaded addon object too.
   return binding ? { nativeBinding: binding as unknown as string } : {};
 }

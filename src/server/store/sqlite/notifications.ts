@@ -1,7 +1,7 @@
 import { limits } from '../../../shared/limits.js';
 import type { Db } from './client.js';
 import { isoTimeSql } from './cards.js';
-import { publicUserJson } from './columns.js';
+import { nestedJson, publicUserJson } from './columns.js';
 import { preparedOnce } from './prepared.js';
 import { hiddenSql } from './relations.js';
 import type { NotificationRow, Reads } from '../store.js';
@@ -26,10 +26,10 @@ const visible = (alias: string) => `${alias}.actor_id not in (${hidden})`;
 const hasActors = `exists (select 1 from notification_actors x where x.notification_id = n.id and ${visible('x')})`;
 
 // The newest actors of the group `n`, newest first.
-const actors = `(select json_group_array(json(a.actor) order by a.created_at desc) from (
+const actors = nestedJson(`select json_group_array(json(a.actor) order by a.created_at desc) from (
   select ${publicUserJson('au')} as actor, na.created_at from notification_actors na
   join users au on au.id = na.actor_id where na.notification_id = n.id and ${visible('na')}
-  order by na.created_at desc limit ${shownActors}) as a)`;
+  order by na.created_at desc limit ${shownActors}) as a`);
 
 const excerptOf = (table: string, column: string, id: string) =>
   `iif(${id} is null, null, (select json_object('id', e.id, 'excerpt', substr(e.${column}, 1, ${excerptLength}))
@@ -38,7 +38,7 @@ const excerptOf = (table: string, column: string, id: string) =>
 /** A NotificationView of the group `n` of the member `u`. */
 const viewJson = `json_object('id', n.id, 'kind', n.kind, 'at', ${isoTimeSql('n.latest_at')},
   'unread', json(iif(n.latest_at > u.notifications_read_at, 'true', 'false')),
-  'actors', json(${actors}),
+  'actors', ${actors},
   'actorCount', (select count(*) from notification_actors c where c.notification_id = n.id and ${visible('c')}),
   'post', json(${excerptOf('posts', 'content', 'n.post_id')}),
   'comment', json(${excerptOf('comments', 'text', 'n.comment_id')}))`;
