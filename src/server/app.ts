@@ -31,6 +31,8 @@ export type AppOptions = {
   /** Where the built client is; `dist/client` unless a test points elsewhere. */
   clientDir?: string;
   logger?: boolean;
+  /** true in `npm run dev` only: log lines a person reads (pino-pretty) instead of JSON for a log collector. */
+  prettyLogs?: boolean;
   /** false only in the test that compares the direct answers (trpc/direct-calls.ts) with the adapter's. */
   directTrpcCalls?: boolean;
   /** How long a client may take to send a whole request; shorter only in the test of it. */
@@ -47,6 +49,7 @@ export async function buildApp({
   contentSecurityPolicy = true,
   clientDir = paths.clientDist,
   logger = true,
+  prettyLogs = false,
   directTrpcCalls = true,
   requestTimeoutMs = 30_000,
   live = {},
@@ -55,6 +58,12 @@ export async function buildApp({
     logger: logger && {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(prettyLogs && {
+        transport: {
+          target: 'pino-pretty',
+          options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' },
+        },
+      }),
     },
     bodyLimit: limits.bodyBytes,
     // Behind a reverse proxy, X-Forwarded-For names the client, but only when that proxy is trusted.

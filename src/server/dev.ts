@@ -8,7 +8,11 @@ import { closeOnSignals, startApp } from './start.js';
 try {
   // A checkout's development server is the demo: its members and posts are loaded.
   const config = { ...loadConfig(), demo: true };
-  const app = await startApp(config, { serveBuiltClient: false, contentSecurityPolicy: false });
+  const app = await startApp(config, {
+    serveBuiltClient: false,
+    contentSecurityPolicy: false,
+    prettyLogs: true,
+  });
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'spa' });
   await app.register(middie);
   app.use((req, res, next) =>

@@ -29,7 +29,7 @@ export async function prepareDatabase(config: Config) {
  */
 export async function startApp(
   config: Config,
-  options: Pick<AppOptions, 'serveBuiltClient' | 'contentSecurityPolicy'> = {},
+  options: Pick<AppOptions, 'serveBuiltClient' | 'contentSecurityPolicy' | 'prettyLogs'> = {},
 ) {
   const { store, jwtSecret, warnings } = await prepareDatabase(config);
   const app = await buildApp({ config: { ...config, jwtSecret }, store, ...options });

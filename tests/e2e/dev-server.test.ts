@@ -35,4 +35,10 @@ describe('npm run dev', () => {
     await page.getByRole('article').first().waitFor();
     expect(errors).toEqual([]);
   });
+
+  it('prints log lines a person reads, not JSON', () => {
+    const lines = server.output().split('\n').filter(Boolean);
+    expect(lines.find((line) => line.includes('Server listening at'))).toMatch(/^\[[\d:.]+\] INFO/);
+    expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
+  });
 });
