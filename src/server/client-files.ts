@@ -39,8 +39,8 @@ export async function serveClient(
       wildcard: false,
       cacheControl: false,
       // Vite puts content hashes in every asset name under /assets, so they never change.
-      setHeaders: (res, filePath) => {
-        res.setHeader('cache-control', filePath.includes('/assets/') ? oneYear : 'no-cache');
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.includes('/assets/') ? oneYear : 'no-cache');
       },
     });
   }

@@ -164,8 +164,8 @@ async function main() {
 
   const reads = heavyReads(heavy, fixtures.popular.username);
   let measured;
-  let peakMemoryMb = 0;
-  let stopped: Awaited<ReturnType<typeof stop>> = 'crashed';
+  let peakMemoryMb: number;
+  let stopped: Awaited<ReturnType<typeof stop>>;
   try {
     measured = await measure(server, reads, actors);
   } finally {
