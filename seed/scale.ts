@@ -37,7 +37,7 @@ function inserter<T extends SQLiteTable>(db: Db, table: T, keys: (keyof T['$infe
 }
 
 /**
- * Writes a realistic instance into an empty, migrated database (issue 4): members with names and bios; posts
+ * Writes a realistic instance into an empty, migrated database: members with names and bios; posts
  * over the last year from a long-tailed set of authors; 20 to 200 follows each, a few accounts followed by
  * thousands; likes with a long tail (most posts a few, some thousands); 0 to 20 comments a post; bookmarks.
  * Counters (likeCount, commentCount, followerCount) match the rows.

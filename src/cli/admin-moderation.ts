@@ -7,7 +7,7 @@ import { CommandFailed, dataHelp, dataOptions, UsageError, type Command, type Pa
 import { requireDatabase } from './guards.js';
 import { configFrom, withDatabase } from './instance.js';
 
-// Issue 17: `realm admin set-role`, `suspend`, `unsuspend`, `approve`. They run the moderators' rules as the
+// `realm admin set-role`, `suspend`, `unsuspend`, `approve`. They run the moderators' rules as the
 // command line (domain/moderation.ts commandLine): with an admin's rights on anyone, admins included, and
 // logged in the audit log as "(command line)". This is how an instance gets its first admin.
 

@@ -10,8 +10,8 @@ import { refuseWhileRunning, requireDatabase } from './guards.js';
 import { configFrom, dataFolderOf, newestKnownMigration } from './instance.js';
 import { connectionProblem, postgresUrl, scrubbed, shown } from './postgres-url.js';
 
-// Issue 15, item 4: an instance moves from SQLite to PostgreSQL with one command. The copy itself, its
-// checks and its one transaction are copy-from-sqlite.ts; this is the command around it.
+// An instance moves from SQLite to PostgreSQL with one command (docs/decisions/0002-two-engines.md). The
+// copy itself, its checks and its one transaction are copy-from-sqlite.ts; this is the command around it.
 
 /** The SQLite file, only read; a file that is not a database this Realm knows is refused here. */
 function openSource(file: string, dataFolder: string): Database.Database {

@@ -22,7 +22,7 @@ const AccountStatePage = lazy(() => import('./pages/account-state-page'));
 const AdminPage = lazy(() => import('./pages/admin/admin-page'));
 
 /**
- * Spec section 2: a signed-out visitor goes to /auth, and the page they wanted is remembered. Issue 17: an
+ * Spec section 2: a signed-out visitor goes to /auth, and the page they wanted is remembered. An
  * account waiting for approval or suspended sees only that, wherever it goes.
  */
 function Protected({ children }: { children: ReactNode }) {

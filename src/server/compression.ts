@@ -21,8 +21,9 @@ export const acceptsGzip = (header: string | undefined) =>
 /**
  * Answers the size of a feed page are gzipped on the main thread as they are sent. @fastify/compress pipes
  * every answer through a zlib stream on libuv's thread pool, and the round trip cost a member's request a
- * turn of the event loop: under issue 13's load test the feed's p50 went from ~24 to ~8 ms and its p99 from
- * ~66 to ~34 ms with it (in the server: p99 41 -> 9 ms). Larger answers still stream through @fastify/compress.
+ * turn of the event loop: under the load test (`npm run bench:hardening`) the feed's p50 went from ~24 to
+ * ~8 ms and its p99 from ~66 to ~34 ms with it (in the server: p99 41 -> 9 ms). Larger answers still stream
+ * through @fastify/compress.
  */
 export function gzipSmallAnswers(app: FastifyInstance) {
   app.addHook('onSend', (request, reply, payload, done) => {

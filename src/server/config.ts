@@ -89,7 +89,7 @@ export type Config = {
   connectionsPerAddress: number;
   /** Load the spec's demo members and posts at start (`--demo`, REALM_DEMO=1); a real instance starts empty. */
   demo: boolean;
-  /** Issue 17: who may sign up until an admin sets it in the instance settings (domain/instance-settings.ts). */
+  /** Who may sign up until an admin sets it in the instance settings (domain/instance-settings.ts). */
   registration: RegistrationMode;
 };
 

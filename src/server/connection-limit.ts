@@ -17,7 +17,7 @@ const refusal =
   'HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 5\r\nContent-Length: 0\r\n\r\n';
 
 /**
- * At most `max` open connections per client address (issue 13): one client holding hundreds of idle or slow
+ * At most `max` open connections per client address: one client holding hundreds of idle or slow
  * connections would use up the server's sockets. A connection over the cap is answered 429 and closed. Trusted
  * proxies carry many clients on their connections and are not capped.
  */

@@ -9,7 +9,7 @@ const isEventsPath = (url: string) => /^\/events(\?|$)/.test(url);
 const windowMs = 5 * 60_000;
 
 /**
- * The general rate limit (issue 13): every request to /api and /trpc counts against the signed-in member, or
+ * The general rate limit: every request to /api and /trpc counts against the signed-in member, or
  * against the client's address when no valid token came along; past REALM_RATE_LIMIT_REQUESTS in 5 minutes it
  * is answered 429 with `Retry-After`, and every answer carries the draft standard's `RateLimit-*` headers.
  * The client's pages, pictures and /healthz are not counted. Counts live in each process's memory: reading

@@ -24,7 +24,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 /**
  * Helmet's security headers on every answer, pages, API calls, files and 404s alike. @fastify/helmet built
  * Helmet's middleware anew for each request, parsing the CSP every time, in an async hook: about half the
- * CPU of a /healthz request (issue 4: ~100 -> ~50 µs, one worker). The same headers now come from one object.
+ * CPU of a /healthz request (~100 -> ~50 µs, one worker). The same headers now come from one object.
  */
 export function sendSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const headers = helmetHeaders(options);

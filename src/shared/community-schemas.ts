@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { limits } from './limits.js';
 import { cursor, id, lookupUsername, newPassword, optionalText, signupInput, text } from './schemas.js';
 
-// Issue 17: the inputs of roles, registration, block and mute, reports, moderation and account settings.
-// Forms and the server validate with the same schemas.
+// The inputs of roles, registration, block and mute, reports, moderation and account settings
+// (docs/decisions/0004-community-moderation.md). Forms and the server validate with the same schemas.
 
 export const registrationModes = ['open', 'approval', 'invite', 'closed'] as const;
 export type RegistrationMode = (typeof registrationModes)[number];
@@ -56,8 +56,8 @@ export const inviteCode = z
   .max(64, 'An invite code is at most 64 characters.');
 
 /**
- * Signup with the invite code registration "invite" needs (issue 17). A blank code counts as none, so a form
- * may always send its field.
+ * Signup with the invite code registration "invite" needs. A blank code counts as none, so a form may always
+ * send its field.
  */
 export const signupWithInviteInput = signupInput.extend({
   inviteCode: z.preprocess(

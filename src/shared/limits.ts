@@ -13,11 +13,11 @@ export const limits = {
   signupExtraKeys: 20,
   signupExtraBytes: 4096,
   bodyBytes: 64 * 1024,
-  /** Issue 16 (shared/rich-text.ts): a tag's length, and how many mentions and tags one text records. */
+  /** Rich text (shared/rich-text.ts): a tag's length, and how many mentions and tags one text records. */
   tagMax: 100,
   mentionsMax: 20,
   tagsMax: 20,
-  /** Issue 17: the instance's name, description and rules; a report's note; a moderator's reason. */
+  /** Moderation: the instance's name, description and rules; a report's note; a moderator's reason. */
   instanceNameMax: 60,
   instanceDescriptionMax: 1000,
   instanceRulesMax: 20,
@@ -37,7 +37,7 @@ export const limits = {
  * 12 MB. So one entry is at most ~1.6 MB (a post: 2 x 100 users of at most ~2.9 KB of JSON, plus its comments)
  * and an answer at most 1 MB and a few bytes, or a single entry. 1 MB, not 4: a page's cost is its bytes
  * (a 4 MB GET /api/users page took 108 ms to write and 29 ms to gzip), and under 32 reads at once 4 MB pages
- * kept answers over the 1 s that issue 13 allows.
+ * kept answers over the 1 s that the load test allows (`npm run bench:hardening`, docs/security.md).
  */
 export const legacyLimits = {
   answerBytes: 1024 * 1024,

@@ -1,7 +1,7 @@
 import { limits } from './limits.js';
 import { usernameKey } from './username-key.js';
 
-// Issue 16: what in a member's text is a mention, a hashtag or a link. One parser for the server (which
+// What in a member's text is a mention, a hashtag or a link. One parser for the server (which
 // records mentions and tags when text is written) and the web client (which renders them), so both always
 // agree. Member text is never HTML: a segment is rendered as text or as a link around text.
 //

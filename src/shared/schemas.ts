@@ -9,8 +9,8 @@ const textError = (label: string) => (issue: { input?: unknown }) =>
 export { usernameKey } from './username-key.js';
 
 /**
- * PostgreSQL cannot store U+0000 in text (issue 15), so neither engine is ever given one: every text that
- * is stored or looked up refuses it, with the same message on both.
+ * PostgreSQL cannot store U+0000 in text, so neither engine is ever given one: every text that is stored
+ * or looked up refuses it, with the same message on both.
  */
 const withoutNul = <T extends z.ZodType<string>>(schema: T, label: string) =>
   schema.refine(
@@ -111,8 +111,8 @@ export const cursor = z
   .max(300, 'That page cursor is not valid. Start again from the first page.')
   .nullish();
 /**
- * A hashtag's feed, `/tag/:tag` (issue 16): a tag as shared/rich-text.ts reads one after a `#` (1 to 100
- * letters, digits and `_`, at least one not a digit), given without the `#`, folded as tags are stored.
+ * A hashtag's feed, `/tag/:tag`: a tag as shared/rich-text.ts reads one after a `#` (1 to 100 letters,
+ * digits and `_`, at least one not a digit), given without the `#`, folded as tags are stored.
  */
 export const tag = z
   .string({ error: textError('A tag') })

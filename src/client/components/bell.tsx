@@ -22,7 +22,7 @@ const BellIcon = () => (
 );
 
 /**
- * Issue 16: the navbar's way to /notifications, with the unread count. The live stream (live-updates.tsx)
+ * The navbar's way to /notifications, with the unread count. The live stream (live-updates.tsx)
  * keeps the count current without a reload.
  */
 export function Bell({ current }: { current: boolean }) {

@@ -22,7 +22,7 @@ function Retry({ what, onRetry }: { what: string; onRetry: () => void }) {
 }
 
 /**
- * Issue 16: every comment of a post, oldest first, in pages of 20 that load as the end comes into view (as
+ * Every comment of a post, oldest first, in pages of 20 that load as the end comes into view (as
  * post-list.tsx does it), after a box for a new one, which joins the end.
  */
 export function CommentThread({ post }: { post: PostCard }) {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import type { InstanceAbout } from '../lib/use-instance';
 
-/** Issue 17: the instance's description and rules, as the signup screen shows them before the form. */
+/** The instance's description and rules, as the signup screen shows them before the form. */
 export function InstanceIntro({ instance }: { instance: InstanceAbout }) {
   const rulesId = useId();
   return (

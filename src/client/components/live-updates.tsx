@@ -14,7 +14,7 @@ import { trpc } from '../lib/trpc';
  */
 export function LiveUpdates() {
   const current = useSession();
-  // Issue 17: a pending or suspended account has no stream (the server refuses it).
+  // A pending or suspended account has no stream (the server refuses it).
   const token = current?.state === 'active' ? current.token : undefined;
   const client = useQueryClient();
   const utils = trpc.useUtils();

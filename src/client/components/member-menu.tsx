@@ -6,7 +6,7 @@ import { Menu } from './menu';
 import { LazyReportDialog } from './report-dialog-loader';
 
 /**
- * Issue 17: on someone else's profile, Block or Unblock, Mute or Unmute, and Report (the menu's name says
+ * On someone else's profile, Block or Unblock, Mute or Unmute, and Report (the menu's name says
  * whom). Blocking asks first: it also removes the follows between the two members.
  */
 export function MemberMenu({ profile }: { profile: Profile }) {

@@ -31,7 +31,7 @@ function AccountPicture({ me }: { me: SessionUser }) {
 }
 
 /**
- * Spec section 2 "Navigation bar": shown only when signed in. Issue 17: the account menu leads to Settings
+ * Spec section 2 "Navigation bar": shown only when signed in. The account menu leads to Settings
  * and About, and to Admin for moderators and admins only.
  */
 export function Navbar() {

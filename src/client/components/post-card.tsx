@@ -15,8 +15,8 @@ import { RichText } from './rich-text';
 
 /**
  * Spec section 2 "Post card": author, options for the author, content, like, comments, bookmark. Its time
- * and comment count lead to the post's own page (issue 16); on that page (`onOwnPage`) the card leaves the
- * comments to the page and going home follows deleting it. Issue 17: anyone else's options offer Report.
+ * and comment count lead to the post's own page; on that page (`onOwnPage`) the card leaves the
+ * comments to the page and going home follows deleting it. Anyone else's options offer Report.
  */
 export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: boolean }) {
   const me = useMe();

@@ -29,7 +29,7 @@ const titles: Record<ReportTarget['kind'], string> = {
 };
 
 /**
- * Issue 17: report a post, a comment or a member to the moderators, with a reason and an optional note.
+ * Report a post, a comment or a member to the moderators, with a reason and an optional note.
  * Loaded when first opened (report-dialog-loader.tsx): most visits never report anything.
  */
 export default function ReportDialog(props: { target: ReportTarget; subject: string; onClose: () => void }) {

@@ -44,7 +44,7 @@ function Piece({ segment, members }: { segment: Segment; members: Members }) {
 }
 
 /**
- * A post's or a comment's text (issue 16): mentions of existing members, hashtags and http(s) URLs become
+ * A post's or a comment's text: mentions of existing members, hashtags and http(s) URLs become
  * links, everything else is text. Member text is never HTML: React puts every piece in as text.
  */
 export function RichText({ text, mentions }: { text: string; mentions: readonly string[] }) {

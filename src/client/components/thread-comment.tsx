@@ -17,7 +17,7 @@ const fullName = (person: { firstName: string; lastName: string; username: strin
 /**
  * One comment on a post's page: author, text, time, score with my vote, and Edit (its author) and Delete
  * (its author or the post's author, spec section 5): a button shows only to whom the server allows it.
- * Issue 17: anyone but its author may report it.
+ * Anyone but its author may report it.
  */
 export const ThreadComment = memo(function ThreadComment(props: {
   comment: Comment;

@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 
-/** Issue 17: what a signed-in tab may show. Only an active member sees the app; the others see why not. */
+/** What a signed-in tab may show. Only an active member sees the app; the others see why not. */
 export type AccountState = 'active' | 'pending' | 'suspended';
 
 /**

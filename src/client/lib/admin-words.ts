@@ -1,6 +1,6 @@
 import type { AdminMemberView, AuditEntryView, ReportView } from '../../server/domain/views';
 
-// Issue 17: the words of the admin screens (/admin, /admin/reports, /admin/log), in one place.
+// The words of the admin screens (/admin, /admin/reports, /admin/log), in one place.
 
 export type Role = AdminMemberView['role'];
 export type MemberStatus = AdminMemberView['status'];

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createSseParser } from './sse';
 
-// Issue 16: the live events of GET /events (README "Live updates"). Ids and numbers only: what a screen
+// The live events of GET /events (README "Live updates"). Ids and numbers only: what a screen
 // shows it reads through tRPC as usual.
 export type LiveEvents = {
   /** First on every (re)connection: the unread count to catch up on. */
@@ -80,7 +80,7 @@ export function connectLive(options: {
   onMessage: (message: LiveMessage) => void;
   /** The token no longer works (401), or its member is gone (404): the stream stops for good. */
   onUnauthorized: () => void;
-  /** Issue 17: the account may not read (403: waiting for approval, suspended): the stream stops for good. */
+  /** The account may not read (403: waiting for approval, suspended): the stream stops for good. */
   onForbidden?: (message: string) => void;
 }): () => void {
   let stopped = false;

@@ -4,7 +4,7 @@ import type { RouterOutputs } from './trpc-types';
 
 export type SessionUser = RouterOutputs['users']['me'];
 
-// Spec section 3: the session lives in sessionStorage under `token` and `user`. Issue 17: a pending or
+// Spec section 3: the session lives in sessionStorage under `token` and `user`. A pending or
 // suspended account's state is kept beside them, so a reload shows the waiting screen, not a flash of feeds.
 const TOKEN = 'token';
 const USER = 'user';

@@ -18,7 +18,7 @@ function sentTokenOf(error: unknown): string | null | undefined {
 /**
  * What any failed call says about the session. A 401 means the token stopped working (it expired, the
  * password changed, "sign out everywhere", the member is gone): sign out, and the routes send them to /auth.
- * Issue 17: a 403 saying the account waits for approval or is suspended puts the tab on that screen.
+ * A 403 saying the account waits for approval or is suspended puts the tab on that screen.
  */
 export function handleSessionError(error: unknown) {
   const effect = sessionEffectOf(error, sentTokenOf(error), session.token());

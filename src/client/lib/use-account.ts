@@ -6,7 +6,7 @@ import { trpc } from './trpc';
 const pendingPollMs = 30_000;
 
 /**
- * Issue 17: the signed-in member's account (account.me): their role, for the navbar's Admin link, and their
+ * The signed-in member's account (account.me): their role, for the navbar's Admin link, and their
  * state. A failure (an older server, a network drop) leaves the member as they were: active, no Admin link.
  */
 export function useAccount() {

@@ -15,7 +15,7 @@ export const defaultInstance: InstanceAbout = {
   moderators: [],
 };
 
-/** Issue 17: the instance's name, description, rules, registration and staff (instance.about). */
+/** The instance's name, description, rules, registration and staff (instance.about). */
 export function useInstance() {
   const about = trpc.instance.about.useQuery(undefined, { staleTime: 5 * 60_000 });
   return { query: about, instance: about.data ?? defaultInstance };

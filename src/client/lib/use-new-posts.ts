@@ -5,7 +5,7 @@ import { trpc } from './trpc';
 import type { PostCard } from './trpc-types';
 
 /**
- * Issue 16: the posts that came to my Latest feed since it was shown, without putting them in it (that would
+ * The posts that came to my Latest feed since it was shown, without putting them in it (that would
  * move what I am reading). They are known from `post` events, and after each (re)connection of the live
  * stream from a fresh first page read in the background: what a dropped stream missed. My own posts are not
  * counted from events: the composer puts them on screen at once.

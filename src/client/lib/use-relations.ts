@@ -12,7 +12,7 @@ const done: Record<RelationAction, string> = {
 };
 
 /**
- * Block, unblock, mute and unmute a member (issue 17). Afterwards everything that may show them is read
+ * Block, unblock, mute and unmute a member. Afterwards everything that may show them is read
  * again, so a blocked or muted member leaves every feed, the post pages and the notifications at once.
  */
 export function useRelations() {

@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
 import { session, type SessionUser } from './session';
 
-/** What login and signup answer; issue 17 adds whether the account still waits for a moderator. */
+/** What login and signup answer; `status` says whether the account still waits for a moderator. */
 export type SignInAnswer = { token: string; user: SessionUser; status?: 'active' | 'pending' };
 
 /** After login or signup: keep the session, then go where the member was heading (spec section 2), or home. */

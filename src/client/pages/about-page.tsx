@@ -29,7 +29,7 @@ function Staff({ title, people }: { title: string; people: InstanceAbout['admins
 }
 
 /**
- * Issue 17: the public /about page, for visitors as much as for members: what this instance is, its rules,
+ * The public /about page, for visitors as much as for members: what this instance is, its rules,
  * how to join, and who runs it (admins and moderators, each a link to their profile).
  */
 export default function AboutPage() {

@@ -7,7 +7,7 @@ import { trpc } from '../lib/trpc';
 import '../settings.css';
 
 /**
- * Issue 17: all that a signed-in member sees while their account waits for a moderator (registration
+ * All that a signed-in member sees while their account waits for a moderator (registration
  * "approval") or is suspended. No feeds: the server refuses them anyway. The waiting screen asks again every
  * 30 seconds (lib/use-account.ts), and lets the member in as soon as they are approved.
  */

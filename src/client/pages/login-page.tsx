@@ -47,7 +47,7 @@ export function LoginPage() {
         />
         {login.isError && (
           <p className="form-error" role="alert">
-            {/* Issue 17: a suspended member learns why (403), once the password was right. */}
+            {/* A suspended member learns why (403), once the password was right. */}
             {login.error.data?.code === 'FORBIDDEN' ? login.error.message : 'Wrong crediential'}
           </p>
         )}

@@ -37,7 +37,7 @@ function NotificationItem({ notification }: { notification: NotificationView }) 
 }
 
 /**
- * Issue 16: /notifications, newest first in pages of 20. Seeing the first page moves the read marker to its
+ * /notifications: newest first in pages of 20. Seeing the first page moves the read marker to its
  * newest notification: the bell drops to 0, and what was unread stays marked until the page is left.
  */
 export default function NotificationsPage() {

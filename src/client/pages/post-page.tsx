@@ -17,7 +17,7 @@ function Missing() {
   );
 }
 
-/** Issue 16: a post's own page, at an address a member can share: the post, then all its comments. */
+/** A post's own page, at an address a member can share: the post, then all its comments. */
 export default function PostPage({ postId }: { postId: string }) {
   const post = trpc.posts.byId.useQuery({ postId });
   const missing = post.error?.data?.code === 'NOT_FOUND';

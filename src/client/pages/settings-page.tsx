@@ -10,7 +10,7 @@ import { useInstance } from '../lib/use-instance';
 import '../settings.css';
 
 /**
- * Issue 17: /settings. Password, sessions, blocked and muted members, invites (admins, and members where the
+ * The settings page: password, sessions, blocked and muted members, invites (admins, and members where the
  * admins allow it), export and deletion of the account.
  */
 export default function SettingsPage() {

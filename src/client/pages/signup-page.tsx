@@ -24,11 +24,11 @@ const fields = [
 ] as const;
 
 type Form = Record<(typeof fields)[number]['name'], string>;
-/** Issue 17: signup takes an invite code where registration is by invite. */
+/** Signup takes an invite code where registration is by invite. */
 type SignupInput = RouterInputs['auth']['signup'] & { inviteCode?: string };
 
 /**
- * Signup, linked from the login page (PRODUCT.md "The web client"). Issue 17: the instance introduces itself
+ * Signup, linked from the login page (PRODUCT.md "The web client"). The instance introduces itself
  * (name, description, rules), and the form follows its registration: an invite code field (filled from
  * `?invite=CODE`), a note that a moderator approves new accounts, or no form at all while it is closed.
  */

@@ -10,7 +10,7 @@ function isTag(tag: string): boolean {
   return only?.kind === 'tag' && only.text === `#${tag}` && rest.length === 0;
 }
 
-/** Issue 16: the posts with one hashtag, newest first, in pages of 20. */
+/** The posts with one hashtag, newest first, in pages of 20. */
 export default function TagPage({ tag }: { tag: string }) {
   const valid = isTag(tag);
   useDocumentTitle(`#${tag}`);

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import type { TokenKeys } from './tokens.js';
 import { isoTime, type AccountArchive, type AccountView } from './views.js';
 
-// Issue 17: the signed-in member's own account (/settings). Sessions end by moving the member's token version
+// The signed-in member's own account (/settings). Sessions end by moving the member's token version
 // on (domain/auth.ts resolveActor refuses tokens of an older one on every request), and a `session-ended`
 // live event closes their open streams in every process at once.
 

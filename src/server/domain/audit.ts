@@ -7,7 +7,7 @@ import type { AuditAction } from './views.js';
 export type AuditActor = { id: string | null; username: string };
 
 /**
- * Issue 17: every moderation and administration action goes to the audit log in the transaction that does
+ * Every moderation and administration action goes to the audit log in the transaction that does
  * it, so the log never shows an action that did not happen, nor misses one that did.
  */
 export async function recordAudit(

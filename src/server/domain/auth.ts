@@ -31,7 +31,7 @@ export type SignupOptions = {
 };
 
 /**
- * Spec section 6, under the instance's registration (issue 17): open; approval (the account waits, pending,
+ * Spec section 6, under the instance's registration: open; approval (the account waits, pending,
  * for a moderator); invite (a usable code is needed, and one of its uses is counted in the transaction that
  * creates the account, so a refused signup uses nothing); closed.
  */
@@ -104,11 +104,12 @@ export const tokenFor = (keys: TokenKeys, member: { id: string; username: string
   keys.sign({ _id: member.id, username: member.username, v: member.tokenVersion });
 
 /**
- * Spec section 6: every write needs a token that resolves to an existing member. Issue 17: the token must be
+ * Spec section 6: every write needs a token that resolves to an existing member. The token must also be
  * of the member's current version (a password change or "sign out everywhere" ends the older ones), and the
  * member may act: a suspended member is refused with 403 everywhere, a pending one everywhere but where
  * `allowPending` (what the waiting screen reads). The member is read on every request (one indexed lookup
- * it already made), so a suspension or a sign-out takes effect at once on every node.
+ * it already made), so a suspension or a sign-out takes effect at once on every node
+ * (docs/decisions/0004-community-moderation.md).
  */
 export async function resolveActor(
   store: Store,

@@ -1,7 +1,7 @@
 import type { Tx } from '../store/store.js';
 import { forbidden, messages, notFound } from './errors.js';
 
-// Issue 17: what a block refuses, and what is not there for a member. Neither member of a block may
+// What a block refuses, and what is not there for a member. Neither member of a block may
 // follow, comment on, like, dislike, vote on, bookmark or mention the other's content (403, the block's
 // message); and content hidden from a member otherwise (they muted its author, or its author is suspended)
 // is "not found" to their writes as to their reads. Each rule asks here, inside its write, before it

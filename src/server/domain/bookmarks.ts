@@ -4,7 +4,7 @@ import { now } from './clock.js';
 import { badRequest, messages } from './errors.js';
 import { requireReachablePost } from './posts.js';
 
-/** Issue 17: both refused across a block (403) and on a post hidden from me (404): posts.ts requireReachablePost. */
+/** Both refused across a block (403) and on a post hidden from me (404): posts.ts requireReachablePost. */
 export async function addBookmark(store: Store, actor: Actor, postId: string): Promise<void> {
   await store.write(async (tx) => {
     await requireReachablePost(tx, actor.id, postId);

@@ -7,7 +7,7 @@ import type { Page, ThreadComment } from './views.js';
 const bottom: [number, string] = [Number.MIN_SAFE_INTEGER, ''];
 
 /**
- * A post's own page (issue 16): all its comments, oldest first so a conversation reads in order, a page at
+ * A post's own page: all its comments, oldest first so a conversation reads in order, a page at
  * a time, each with its score and the viewer's vote.
  */
 export async function commentsPage(

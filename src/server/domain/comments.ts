@@ -7,7 +7,7 @@ import { notify, recordMentions } from './notifications.js';
 import { requireReachable } from './barriers.js';
 import { requireReachablePost } from './posts.js';
 
-/** The comment and its post, when the actor may act on the post (issue 17: posts.ts requireReachablePost). */
+/** The comment and its post, when the actor may act on the post (posts.ts requireReachablePost). */
 async function requireComment(tx: Tx, actorId: string, postId: string, commentId: string) {
   const post = await requireReachablePost(tx, actorId, postId);
   const comment = await tx.comments.find(postId, commentId);
@@ -16,7 +16,7 @@ async function requireComment(tx: Tx, actorId: string, postId: string, commentId
 }
 
 /**
- * Issue 17: not across a block with the post's author (403), nor on a post hidden from me (404); so too for
+ * Not across a block with the post's author (403), nor on a post hidden from me (404); so too for
  * editing, deleting and voting.
  */
 export async function addComment(store: Store, actor: Actor, postId: string, text: string): Promise<string> {
@@ -81,8 +81,8 @@ export async function eraseComment(
 }
 
 /**
- * Spec section 4: an upvote puts me in upvotedBy and out of downvotedBy; a downvote the reverse. Issue 17:
- * nor across a block with the comment's author (403), nor on a comment hidden from me (404).
+ * Spec section 4: an upvote puts me in upvotedBy and out of downvotedBy; a downvote the reverse. Neither
+ * across a block with the comment's author (403), nor on a comment hidden from me (404).
  */
 export async function voteComment(
   store: Store,

@@ -49,7 +49,7 @@ export const messages = {
   userNotFound: 'User not found',
   followSelf: 'You cannot follow yourself',
   unexpected: 'Something went wrong on our side. Please try again.',
-  // Issue 17: roles, registration, block and mute, moderation, account settings.
+  // Roles, registration, block and mute, moderation, account settings.
   suspended: 'Your account is suspended by the moderators of this instance.',
   pending: 'Your account is waiting for a moderator to approve it.',
   moderatorsOnly: 'Only moderators and admins can do this.',

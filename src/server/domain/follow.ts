@@ -18,8 +18,8 @@ export async function lockBoth(tx: Tx, actorId: string, targetId: string): Promi
 }
 
 /**
- * Spec section 4: follow adds the target to my following and me to their followers. Issue 17: not while a
- * block stands between us, either way (403).
+ * Spec section 4: follow adds the target to my following and me to their followers. Not while a block
+ * stands between us, either way (403).
  */
 export async function follow(store: Store, actor: Actor, targetId: string): Promise<void> {
   await store.write(async (tx) => {

@@ -8,7 +8,7 @@ import { instanceSettings } from './instance-settings.js';
 import { hasRole } from './roles.js';
 import { isoTime, type InviteView } from './views.js';
 
-// Issue 17: invite codes for registration "invite". A code is a bearer secret: whoever holds it may sign up
+// Invite codes for registration "invite". A code is a bearer secret: whoever holds it may sign up
 // while it is usable, so it is random (crypto), and a member never learns whether someone else's code exists.
 
 /** An admin's list shows everyone's codes, a member's their own: at most this many, newest first. */

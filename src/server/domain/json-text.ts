@@ -1,8 +1,9 @@
-// A page's cards come from the database as one JSON text (store: cards.json). Parsing it into objects only for tRPC to
-// write the same text again cost about a tenth of a feed request (issue 4). A field made by `withJsonField`
-// keeps the text: JavaScript that reads the field gets it parsed (server-side callers and tests see plain
-// objects), and `toJson` writes the text as it is. SQLite writes strings exactly as JSON.stringify does
-// (tests/domain/json-text.test.ts checks every character), so the answer is the same either way.
+// A page's cards come from the database as one JSON text (store: cards.json). Parsing it into objects only
+// for tRPC to write the same text again cost about a tenth of a feed request on the bench (`npm run bench`).
+// A field made by `withJsonField` keeps the text: JavaScript that reads the field gets it parsed
+// (server-side callers and tests see plain objects), and `toJson` writes the text as it is. SQLite writes
+// strings exactly as JSON.stringify does (tests/domain/json-text.test.ts checks every character), so the
+// answer is the same either way.
 
 const jsonField = Symbol('a field still held as JSON text');
 

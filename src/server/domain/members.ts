@@ -39,8 +39,7 @@ export function setPasswordHash(store: Store, userId: string, passwordHash: stri
 
 /**
  * Deletes a member and everything they made, in one write transaction; the counters on what stays (likes,
- * comment counts, follower counts) move back with it, and their open live streams close (issue 17). Returns
- * what went.
+ * comment counts, follower counts) move back with it, and their open live streams close. Returns what went.
  */
 export function deleteMember(store: Store, userId: string): Promise<{ posts: number; comments: number }> {
   return store.write(async (tx) => {

@@ -11,7 +11,7 @@ import {
   type ReportView,
 } from './views.js';
 
-// Issue 17: the admin screens' shapes (domain/views.ts) from the store's rows, and their pages.
+// The admin screens' shapes (domain/views.ts) from the store's rows, and their pages.
 
 export const memberView = (m: AdminMemberRow): AdminMemberView => ({
   id: m.id,

@@ -4,7 +4,7 @@ import { now } from './clock.js';
 import { decodeCursor, pageOfJsonRows } from './cursor.js';
 import type { NotificationView, Page } from './views.js';
 
-// Issue 16: a member's notifications, newest first in pages of 20, the bell's unread count and the read
+// A member's notifications, newest first in pages of 20, the bell's unread count and the read
 // marker. Who is notified of what is domain/notifications.ts; this is what they see of it.
 
 export async function notificationsPage(

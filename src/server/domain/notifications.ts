@@ -2,10 +2,10 @@ import { mentionsAndTags } from '../../shared/rich-text.js';
 import type { MentionSource, NotificationKind, Tx } from '../store/store.js';
 import { blockedAmong } from './barriers.js';
 
-// Issue 16: who is told what. Someone liked your post, commented on your post, mentioned you, followed you.
-// Nobody is told of their own actions; what is taken back (an unlike, an unfollow, a mention edited away)
-// leaves no notification behind; a deleted post or comment takes its notifications with it (the database's
-// foreign keys).
+// Who is told what (docs/decisions/0003-notifications-and-live-events.md). Someone liked your post,
+// commented on your post, mentioned you, followed you. Nobody is told of their own actions; what is taken
+// back (an unlike, an unfollow, a mention edited away) leaves no notification behind; a deleted post or
+// comment takes its notifications with it (the database's foreign keys).
 //
 // Grouping, as Mastodon and Bluesky do it: likes of one post, and follows, gather in one notification
 // ("Amara Okafor and 3 others liked your post") for as long as they come within one 12-hour span (fixed
@@ -55,7 +55,7 @@ export async function withdrawFollow(tx: Tx, actorId: string, recipientId: strin
 /**
  * Records whom a post's or comment's text mentions (members who exist; shared/rich-text.ts says what a
  * mention is), notifies those newly mentioned and takes back the notifications of those edited away.
- * `toldOtherwise` is the post's author on a comment: the comment's own notification tells them. Issue 17: a
+ * `toldOtherwise` is the post's author on a comment: the comment's own notification tells them. A
  * member a block separates from the writer, either way, is not mentioned: nothing is recorded, nobody told
  * (and a mention recorded before the block goes at the next edit).
  */

@@ -8,7 +8,7 @@ const keyLength = 32;
 
 // A hash costs ~40 ms of a core and runs on libuv's thread pool (4 threads), which gzip and file reads share.
 // Two at a time per process leave the pool room for the rest; a burst of logins or signups waits briefly or
-// is told to come back (issue 13: hashing must not be a lever on the server's CPU).
+// is told to come back (hashing must not be a lever on the server's CPU: docs/security.md).
 const hashSlots = workSlots({
   running: 2,
   waiting: 16,

@@ -14,7 +14,7 @@ export type ProfileView = PublicUser & {
   followingCount: number;
   followedByMe: boolean;
   isMe: boolean;
-  /** Issue 17: whether I blocked or muted them (their posts are then hidden from me). */
+  /** Whether I blocked or muted them (their posts are then hidden from me). */
   blockedByMe: boolean;
   mutedByMe: boolean;
 };
@@ -42,8 +42,8 @@ export async function profileByUsername(
 }
 
 /**
- * PRODUCT.md "Feeds": members other than me whom I do not follow, most-followed first, at most 10. Issue 17:
- * only active members, neither limited nor blocked either way nor muted by me.
+ * PRODUCT.md "Feeds": members other than me whom I do not follow, most-followed first, at most 10. Only
+ * active members, neither limited nor blocked either way nor muted by me.
  */
 export function whoToFollow(store: Store, viewerId: string): Promise<Suggestion[]> {
   return store.read.members.whoToFollow(viewerId, limits.whoToFollow);

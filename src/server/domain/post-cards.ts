@@ -96,7 +96,7 @@ export async function bookmarksPage(
   return toPage(store, viewerId, rows, { total });
 }
 
-/** A hashtag's feed (issue 16): the posts whose text has the (folded) tag, newest first. */
+/** A hashtag's feed: the posts whose text has the (folded) tag, newest first. */
 export async function tagPage(
   store: Store,
   viewerId: string | null,

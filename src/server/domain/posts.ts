@@ -17,7 +17,7 @@ export async function requirePost(tx: Tx, postId: string) {
 }
 
 /**
- * The post, locked, when the actor may act on it (issue 17, domain/barriers.ts): refused with 403 when a
+ * The post, locked, when the actor may act on it (domain/barriers.ts): refused with 403 when a
  * block stands between the actor and its author, "not found" when it is hidden from the actor otherwise
  * (they muted its author, or its author is suspended).
  */
@@ -33,7 +33,7 @@ export async function requirePostExists(store: Store, postId: string): Promise<v
 }
 
 /**
- * The same for the tRPC post page (issue 17): "not found" too when the post's author is hidden from the
+ * The same for the tRPC post page: "not found" too when the post's author is hidden from the
  * viewer (blocked either way, muted, suspended).
  */
 export async function requireVisiblePost(store: Store, viewerId: string | null, postId: string) {
@@ -83,8 +83,8 @@ export async function erasePost(tx: Tx, postId: string): Promise<void> {
 }
 
 /**
- * Spec section 4: like adds me to likedBy, takes me out of dislikedBy, and adds one to likeCount. Issue 17:
- * not across a block (403), nor on a post hidden from me (404).
+ * Spec section 4: like adds me to likedBy, takes me out of dislikedBy, and adds one to likeCount. Not
+ * across a block (403), nor on a post hidden from me (404).
  */
 export async function likePost(store: Store, actor: Actor, postId: string): Promise<void> {
   await store.write(async (tx) => {

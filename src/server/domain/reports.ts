@@ -7,7 +7,7 @@ import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { badRequest, messages, notFound } from './errors.js';
 
-// Issue 17: a member reports a post, a comment or a member; moderators work the reports in
+// A member reports a post, a comment or a member; moderators work the reports in
 // domain/moderation.ts. A report keeps the text as it was reported, so the queue shows what the reporter
 // saw even after an edit or a removal.
 

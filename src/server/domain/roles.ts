@@ -1,6 +1,6 @@
 import { forbidden, messages } from './errors.js';
 
-// Issue 17: who may do what beyond their own content. A role is checked inside each rule that needs it, as
+// Who may do what beyond their own content. A role is checked inside each rule that needs it, as
 // ownership is (docs/decisions/0004-community-moderation.md).
 
 export const roles = ['member', 'moderator', 'admin'] as const;

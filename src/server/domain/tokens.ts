@@ -11,9 +11,9 @@ const lifetimeSeconds = 7 * 24 * 60 * 60;
 const rememberedTokens = 10_000;
 
 /**
- * `v` is the member's token version when it was signed (issue 17): a password change or "sign out everywhere"
- * moves the version on, and every token signed before stops working. Tokens from before issue 17 carry none:
- * version 0.
+ * `v` is the member's token version when it was signed: a password change or "sign out everywhere" moves
+ * the version on, and every token signed before stops working. Tokens from before token versions carry none:
+ * version 0, so the upgrade signed nobody out (docs/decisions/0004-community-moderation.md).
  */
 export type TokenClaims = { _id: string; username: string; v: number };
 

@@ -19,7 +19,7 @@ export type CommentView = {
   mentions: string[];
 };
 
-/** A comment on a post's own page (issue 16): with its score (upvotes less downvotes) and my vote. */
+/** A comment on a post's own page: with its score (upvotes less downvotes) and my vote. */
 export type ThreadComment = CommentView & { score: number; myVote: 'up' | 'down' | null };
 
 export type PostCard = {
@@ -40,8 +40,8 @@ export type PostCard = {
 };
 
 /**
- * A notification (issue 16): one group of actors who did one kind of thing ("Amara Okafor and 3 others liked
- * your post"), newest first.
+ * A notification: one group of actors who did one kind of thing ("Amara Okafor and 3 others liked your
+ * post"), newest first (docs/decisions/0003-notifications-and-live-events.md).
  */
 export type NotificationView = {
   id: string;
@@ -63,7 +63,8 @@ export type Page<T> = { items: T[]; nextCursor: string | null };
 
 export const isoTime = (ms: number) => new Date(ms).toISOString();
 
-// Issue 17: roles, registration, block and mute, reports and moderation, account settings.
+// Roles, registration, block and mute, reports and moderation, account settings
+// (docs/decisions/0004-community-moderation.md).
 
 /** The signed-in member as the app shell needs them: what they may see (`role`) and whether they wait. */
 export type AccountView = PublicUser & {

@@ -16,7 +16,7 @@ export type DispatchOptions = {
  *   stream (a deleted post: `deleted: true`);
  * - `notifications`: the member's unread count, if they have a stream here;
  * - `resync`: this process may have missed events; every stream tells its client to catch up;
- * - `session-ended` (issue 17): the member's tokens stopped working; each of their streams here is told so
+ * - `session-ended`: the member's tokens stopped working; each of their streams here is told so
  *   and closed at once (reconnecting with the old token is refused). No read.
  */
 export function dispatchLiveEvents(store: Store, streams: StreamRegistry, options: DispatchOptions) {

@@ -23,7 +23,7 @@ const maxBufferedBytes = 1024 * 1024;
  * in the `authorization` header, raw or `Bearer`, as for tRPC: the browser reads the stream with fetch,
  * since EventSource cannot send headers and a token in the URL would end up in logs. It is checked when the
  * stream opens; the stream then lasts until the client closes it, a sixth stream of the member replaces it,
- * the member's session ends (issue 17: `session-ended`, then closed), or the server shuts down.
+ * the member's session ends (`session-ended`, then closed), or the server shuts down.
  */
 export async function liveUpdates(
   app: FastifyInstance,
@@ -60,7 +60,7 @@ export async function liveUpdates(
     response.write(`retry: ${retryMs}\n\n`);
     const stream = streams.open(actor.id, response);
     try {
-      // Issue 17: a session that ended while this stream opened may have had its `session-ended` go by
+      // A session that ended while this stream opened may have had its `session-ended` go by
       // before the stream was listed; checked again now that it is, the stream cannot outlive its token.
       await resolveActor(store, keys, request.headers.authorization);
       stream.hello(sseEvent('hello', { unread: await store.read.notifications.unreadCount(actor.id) }));

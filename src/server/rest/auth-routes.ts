@@ -70,7 +70,7 @@ export function authRoutes(app: FastifyInstance, deps: RestDeps, limits: SignInL
     await limits.countAttempt(request.ip);
     const body = bodyOf(request);
     const { inviteCode, ...input } = parse(signupWithInviteInput, body);
-    // Issue 17: registration is obeyed as on tRPC; its refusals are 403s in the spec's `{ errors }`. The answer
+    // Registration is obeyed as on tRPC; its refusals are 403s in the spec's `{ errors }`. The answer
     // keeps the spec's two keys (a pending account shows as such when it calls anything else).
     const { userId, token } = await signup(deps.store, deps.keys, input, extraFields(body, input.password), {
       registrationDefault: deps.registrationDefault,

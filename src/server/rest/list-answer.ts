@@ -45,9 +45,9 @@ export function listAnswer(name: string, page: ListPage): ListAnswer {
 
 // List builds that a read asks for run one at a time in each process: 32 reads of long lists at once took
 // turns slice by slice, so each took seconds, and a member's feed waited behind a whole round of slices
-// (issue 13's load test: loop stalls of 300-800 ms, feed p99 0.8-3 s). A few reads wait their turn briefly;
-// the rest are told to come back, at once, so that no answer takes over a second. A write's answer is built
-// at once: its write has happened and must be answered.
+// (the load test, `npm run bench:hardening`: loop stalls of 300-800 ms, feed p99 0.8-3 s). A few reads
+// wait their turn briefly; the rest are told to come back, at once, so that no answer takes over a second.
+// A write's answer is built at once: its write has happened and must be answered.
 const readBuilds = workSlots({
   running: 1,
   waiting: 8,

@@ -25,8 +25,8 @@ const top: Key = [Number.MAX_SAFE_INTEGER, ''];
 const sliceRows = 100;
 /**
  * A slice also ends after this long, so that one costly entry after another never holds the worker: a
- * member's request waits for at most one slice (issue 13's load test: 10 ms slices kept the feed's p99 over
- * 50 ms while lists were built back to back).
+ * member's request waits for at most one slice (the load test, `npm run bench:hardening`: 10 ms slices kept
+ * the feed's p99 over 50 ms while lists were built back to back).
  */
 const sliceMs = 2;
 

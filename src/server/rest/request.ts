@@ -29,7 +29,7 @@ export function actorOf({ store, keys }: RestDeps, request: FastifyRequest): Pro
 /**
  * The member whose valid token came with a public read, or null: on a read anyone may make, a missing,
  * invalid or expired token only means the caller is anonymous (PRODUCT.md "Privacy": bookmarks are shown
- * to their owner alone). A suspended or pending member is refused with 403 (issue 17), as on tRPC.
+ * to their owner alone). A suspended or pending member is refused with 403, as on tRPC.
  */
 export async function viewerOf(deps: RestDeps, request: FastifyRequest): Promise<string | null> {
   if (!request.headers.authorization) return null;

@@ -1,7 +1,7 @@
 import type { AccountState, Role } from '../domain/roles.js';
 import type { PublicUser } from '../domain/views.js';
 
-// Issue 17: what the instance's settings, invite codes and a member's own account ask of a database. One
+// What the instance's settings, invite codes and a member's own account ask of a database. One
 // implementation per engine: sqlite/{instance,invites,account}.ts and postgres/{instance,invites,account}.ts.
 
 export type InstanceReads = {

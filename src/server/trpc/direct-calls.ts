@@ -14,7 +14,7 @@ import { appRouter } from './root.js';
 
 // Every page of the client is a tRPC query and every action a mutation. tRPC v11's Fastify adapter turns each
 // request into a Fetch Request and its answer into a Response, with an AbortSignal and a streamed body: for a
-// feed page that cost as much CPU as the page's SQL (issue 4). The plain calls, a GET of queries or a POST of
+// feed page that cost as much CPU as the page's SQL. The plain calls, a GET of queries or a POST of
 // mutations with a JSON body, one or a batch, are answered here with tRPC's own public functions, so the
 // answers are the adapter's, byte for byte, errors included (tests/trpc/direct-calls.test.ts compares them).
 // Everything else (subscriptions, streaming links, unknown paths, a GET of a mutation, input that is not

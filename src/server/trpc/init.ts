@@ -38,7 +38,7 @@ const readableErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/** The most calls one batched tRPC request may carry (issue 13: each call may be a password check). */
+/** The most calls one batched tRPC request may carry (each call may be a password check). */
 export const maxBatchSize = 10;
 
 /** The longest wait that a refused call asked for (a rate limit, a busy server), for `Retry-After`. */
@@ -82,8 +82,9 @@ export const signInProcedure = anonymousProcedure.use(async ({ ctx, next }) => {
 });
 
 /**
- * Spec section 6: every write needs a token that resolves to an existing member. Issue 17: an active one;
- * the role a rule needs is checked inside the rule (domain/roles.ts), as ownership is.
+ * Spec section 6: every write needs a token that resolves to an existing member, and an active one; the
+ * role a rule needs is checked inside the rule (domain/roles.ts), as ownership is
+ * (docs/decisions/0004-community-moderation.md).
  */
 export const protectedProcedure = t.procedure.use(readableErrors).use(async ({ ctx, next }) => {
   const actor = await resolveActor(ctx.store, ctx.keys, ctx.authorization);

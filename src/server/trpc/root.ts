@@ -22,7 +22,7 @@ export const appRouter = router({
   follow: followRouter,
   instance: instanceRouter,
   notifications: notificationsRouter,
-  // Issue 17.
+  // Accounts and community moderation (docs/decisions/0004-community-moderation.md).
   account: accountRouter,
   invites: invitesRouter,
   relations: relationsRouter,

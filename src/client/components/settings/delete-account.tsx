@@ -55,7 +55,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Delete account (issue 17), confirmed with the password; the tab is then signed out. */
+/** Delete account, confirmed with the password; the tab is then signed out. */
 export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   return (

@@ -7,7 +7,7 @@ import { errorMessage, handleSessionError, trpc } from '../../lib/trpc';
 import { SettingsSection } from './settings-section';
 
 /**
- * Export my data (issue 17): account.export's archive, saved as `realm-<username>-<yyyy-mm-dd>.json`. Read
+ * Export my data: account.export's archive, saved as `realm-<username>-<yyyy-mm-dd>.json`. Read
  * through the plain client, not the query cache: an archive can be large and is wanted once.
  */
 export function ExportData() {

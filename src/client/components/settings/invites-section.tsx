@@ -88,7 +88,7 @@ function InviteItem({ invite }: { invite: Invite }) {
   );
 }
 
-/** Issue 17: invite codes for registration by invite; admins, and members where the admins allow it. */
+/** Invite codes for registration by invite; admins, and members where the admins allow it. */
 export function InvitesSection() {
   const [expiry, setExpiry] = useState<(typeof expiries)[number]['value']>('7');
   const [uses, setUses] = useState<(typeof useCounts)[number]>('1');

@@ -10,7 +10,7 @@ import { SettingsSection } from './settings-section';
 const empty = { current: '', next: '', confirm: '' };
 
 /**
- * Change password (issue 17): the current one, the new one twice. The server ends every other session and
+ * Change password: the current one, the new one twice. The server ends every other session and
  * answers a token for this one, which the tab keeps, so it stays signed in.
  */
 export function PasswordForm() {

@@ -38,7 +38,7 @@ function RelationList(props: {
   );
 }
 
-/** Issue 17: whom I blocked and whom I muted, each undone here. */
+/** Whom I blocked and whom I muted, each undone here. */
 export function RelationsLists() {
   const list = trpc.relations.list.useQuery();
   const body = (which: 'blocked' | 'muted') => {

@@ -5,7 +5,7 @@ import { useSignOut } from '../../lib/use-sign-out';
 import { ConfirmDialog } from '../confirm-dialog';
 import { SettingsSection } from './settings-section';
 
-/** Sign out everywhere (issue 17): every token of the member stops working, this tab's too. */
+/** Sign out everywhere: every token of the member stops working, this tab's too. */
 export function SignOutEverywhere() {
   const [asking, setAsking] = useState(false);
   const toast = useToast();

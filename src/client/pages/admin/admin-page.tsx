@@ -49,8 +49,8 @@ function Body({ section, role }: { section: Section; role: Role }) {
 }
 
 /**
- * Issue 17: /admin, /admin/reports, /admin/log and /admin/settings. Moderators and admins see them; settings
- * are the admins' alone. The role comes from account.me, read on every request by the server.
+ * /admin, /admin/reports, /admin/log and /admin/settings. Moderators and admins see them; settings are the
+ * admins' alone. The role comes from account.me, read on every request by the server.
  */
 export default function AdminPage({ section: param }: { section?: string }) {
   const section = sectionOf(param);

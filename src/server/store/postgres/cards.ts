@@ -9,7 +9,7 @@ import { statement, type TextTimes } from './statement.js';
 // ../sqlite/cards.ts does it on SQLite: the same objects, keys and values, one statement a page. JSON
 // answers are read as text (`::text`): node-postgres would otherwise parse them into objects.
 //
-// Issue 17: a card of a post whose author is hidden from the viewer `$1` (relations.ts) is left out, as a
+// A card of a post whose author is hidden from the viewer `$1` (relations.ts) is left out, as a
 // deleted post is; so are the comments of hidden members, in a card's latest comments and in a thread. The
 // comment count stays the post's own. A mention of a suspended member is no link.
 

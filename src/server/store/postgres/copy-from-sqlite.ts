@@ -4,7 +4,7 @@ import { instanceTables } from '../sqlite/schema.js';
 import { keepSharedSecret } from './instance-secret.js';
 import { migratePostgres } from './migrate.js';
 
-// Moving an instance from SQLite to PostgreSQL (issue 15, `realm migrate-to-postgres`): every member's
+// Moving an instance from SQLite to PostgreSQL (`realm migrate-to-postgres`): every member's
 // rows copied into an empty, migrated PostgreSQL database in one transaction, checked before it commits.
 
 /** The stored counters, summed on both sides: a copy that lost or doubled a row cannot match them all. */

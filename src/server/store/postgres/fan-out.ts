@@ -3,7 +3,7 @@ import type { Queryable } from './queryable.js';
 import { statement } from './statement.js';
 
 // The reads of live updates (src/server/live/dispatcher.ts): each answers for every stream of the process
-// in one statement; each id of the array is one probe of the table's primary key. Issue 17: a new post
+// in one statement; each id of the array is one probe of the table's primary key. A new post
 // reaches no follower who muted its author, and nobody when its author is suspended.
 
 const followersAmong = statement<{ id: string }>(

@@ -6,7 +6,7 @@ import { arrayStatement, statement } from './statement.js';
 
 // Each query finds a page's posts in the feed's order (a page and one more, to know whether more follow)
 // by index, with each post's sort key as JSON array text, as ../sqlite/feeds.ts does. The first page starts
-// below `top`, a key above every post, so one statement serves every page. Issue 17: none of a page's posts
+// below `top`, a key above every post, so one statement serves every page. None of a page's posts
 // is by an author hidden from the viewer `$1` (relations.ts), so a page is whole however many are hidden.
 
 const orders = {

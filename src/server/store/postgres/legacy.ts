@@ -71,7 +71,7 @@ function listStatements(name: LegacyListName, list: ListSql) {
   };
 }
 
-// Issue 17: a suspended member's posts are in no list and no answer.
+// A suspended member's posts are in no list and no answer.
 const shown = "p.author_id not in (select id from users where status = 'suspended')";
 const post = { json: postJson, ...postsFrom, where: shown, createdAt: 'p.created_at', id: 'p.id' };
 const comment = { json: commentJson, ...commentsFrom, createdAt: 'c.created_at', id: 'c.id' };

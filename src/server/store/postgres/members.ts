@@ -26,7 +26,7 @@ const profile = statement<TextTimes<ProfileRow, 'createdAt'>>(
      exists (select 1 from mutes where muter_id = $1 and muted_id = u.id) as "mutedByMe"
    from users u where u.id = $2`,
 );
-// Issue 17: active members only (not pending, not suspended), not limited, and none blocked either way or
+// Active members only (not pending, not suspended), not limited, and none blocked either way or
 // muted; read as the walk down users_follower_count_idx goes. Anti-joins on the relations' keys, not
 // `<> all (array(...))`: with the array the planner scanned users and sorted them (tests/pg/query-plans).
 const whoToFollow = statement<Awaited<ReturnType<Reads['members']['whoToFollow']>>[number]>(

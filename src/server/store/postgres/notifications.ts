@@ -17,7 +17,7 @@ const shownActors = 3;
 /** A key above every group: the first page starts below it. */
 const top: [number, string] = [Number.MAX_SAFE_INTEGER, ''];
 
-// Issue 17: the actors the member `$1` sees are those not hidden from them (relations.ts: blocked either
+// The actors the member `$1` sees are those not hidden from them (relations.ts: blocked either
 // way, muted, suspended); a group is shown and counted only while it has one.
 const hidden = hiddenSql('$1::text');
 const visible = (alias: string) => `${alias}.actor_id <> all (${hidden})`;

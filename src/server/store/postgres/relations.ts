@@ -4,8 +4,8 @@ import { publicUserSelect } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement, type TextTimes } from './statement.js';
 
-// Issue 17, as ../sqlite/relations.ts: blocks and mutes, and the one definition of whose content a viewer
-// does not see, which every read applies in its own statement.
+// As ../sqlite/relations.ts: blocks and mutes, and the one definition of whose content a viewer does not
+// see, which every read applies in its own statement (docs/decisions/0004-community-moderation.md).
 
 const relationSelects = (viewer: string) =>
   `select blocked_id from blocks where blocker_id = ${viewer}

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
-// The PostgreSQL twin of src/server/store/sqlite/schema.ts (issue 15, docs/decisions/0002): the same tables, columns,
-// keys and indexes under the same names, so one set of rules reads both. tests/pg/schema.test.ts keeps the
-// two alike. Differences, each because PostgreSQL needs it:
+// The PostgreSQL twin of src/server/store/sqlite/schema.ts (docs/decisions/0002-two-engines.md): the same
+// tables, columns, keys and indexes under the same names, so one set of rules reads both.
+// tests/pg/schema.test.ts keeps the two alike. Differences, each because PostgreSQL needs it:
 // - times are Unix milliseconds in `bigint` (an `integer` is 32 bits), read as JavaScript numbers;
 // - `score` is a stored generated column (PostgreSQL 15 has no virtual ones);
 // - the reaction and vote kinds are checked by CHECK constraints (SQLite's schema only types them).
@@ -26,7 +26,7 @@ export const users = pgTable(
     extra: text('extra').notNull().default('{}'),
     followerCount: integer('follower_count').notNull().default(0),
     notificationsReadAt: millis('notifications_read_at').notNull().default(0),
-    // Issue 17: 'member', 'moderator' or 'admin' (domain/roles.ts), checked inside the rules that need it.
+    // 'member', 'moderator' or 'admin' (domain/roles.ts), checked inside the rules that need it.
     role: text('role').notNull().default('member'),
     // 'active', 'pending' (waiting for approval) or 'suspended' (domain/roles.ts).
     status: text('status').notNull().default('active'),
@@ -164,7 +164,7 @@ export const follows = pgTable(
   ],
 );
 
-/** Issue 16: a post's hashtags (shared/rich-text.ts), folded; the tag's feed, newest first. */
+/** A post's hashtags (shared/rich-text.ts), folded; the tag's feed, newest first. */
 export const postTags = pgTable(
   'post_tags',
   {
@@ -183,7 +183,7 @@ export const postTags = pgTable(
   ],
 );
 
-/** Members a post mentions and who exist: their mentions link to them (issue 16). */
+/** Members a post mentions and who exist: their mentions link to them. */
 export const postMentions = pgTable(
   'post_mentions',
   {
@@ -263,7 +263,7 @@ export const notificationActors = pgTable(
   ],
 );
 
-/** Issue 17: the instance's settings (name, description, rules, registration...), one row per setting. */
+/** The instance's settings (name, description, rules, registration...), one row per setting. */
 export const instanceSettings = pgTable('instance_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

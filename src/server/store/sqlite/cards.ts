@@ -5,13 +5,14 @@ import type { JsonRow, Reads } from '../store.js';
 import { nestedJson, publicUserJson } from './columns.js';
 import { hiddenSql } from './relations.js';
 
-// Cards and comments as the tRPC API answers them (domain/views.ts), written as JSON by SQLite. better-sqlite3 makes
-// a JavaScript object for every row and a string for every column; a page's cards with their authors, my
-// reactions and bookmarks and their latest comments took four statements that way. As one JSON text they take
-// one statement and a JSON.parse, and an explore page about a third less time (issue 4: 0.44 -> 0.29 ms
-// in-process). Everything a card shows is in this file, so a field is added in one place.
+// Cards and comments as the tRPC API answers them (domain/views.ts), written as JSON by SQLite.
+// better-sqlite3 makes a JavaScript object for every row and a string for every column; a page's cards with
+// their authors, my reactions and bookmarks and their latest comments took four statements that way. As one
+// JSON text they take one statement and a JSON.parse, and an explore page about a third less time (0.44 ->
+// 0.29 ms in-process on the bench, `npm run bench`). Everything a card shows is in this file, so a field is
+// added in one place.
 //
-// Issue 17: a card of a post whose author is hidden from the viewer (relations.ts) is left out, as a deleted
+// A card of a post whose author is hidden from the viewer (relations.ts) is left out, as a deleted
 // post is; so are the comments of hidden members, in a card's latest comments and in a thread. The comment
 // count stays the post's own. A mention of a suspended member is no link.
 

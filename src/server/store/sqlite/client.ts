@@ -21,7 +21,7 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${lockTimeoutMs}`);
-  // Each connection keeps up to 64 MB of pages instead of SQLite's 2 MB (issue 4). A home feed seeks into
+  // Each connection keeps up to 64 MB of pages instead of SQLite's 2 MB. A home feed seeks into
   // the index of each followed member: one member's feed fits in 2 MB, but many members' feeds missed it
   // most of the time. Mapping the file (mmap_size) also ended the misses, but SQLite parses a mapped page's
   // header again on every visit, and one member's feed cost ~10% more CPU mapped.

@@ -3,8 +3,8 @@ import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import type { Withdrawal, Writes } from '../store.js';
 
-// What issue 16 records as text is written: a post's tags, the members a post or comment mentions, and the
-// notifications those and likes, comments and follows give (domain/notifications.ts decides who gets which).
+// The writes of conversations: a post's tags, the members a post or comment mentions, and the notifications
+// those and likes, comments and follows give (domain/notifications.ts decides who gets which).
 
 const statements = preparedOnce((db: Db) => {
   const run = <P extends object>(text: string) => db.$client.prepare<P>(text);

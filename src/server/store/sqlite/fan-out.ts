@@ -4,7 +4,7 @@ import type { PostCounts, Reads } from '../store.js';
 
 // The reads of live updates (src/server/live/dispatcher.ts): each answers for every stream of the process
 // in one statement. The ids come as one JSON array; CROSS JOIN keeps json_each outside, so each id is one
-// seek into the table's primary key. Issue 17: a new post reaches no follower who muted its author (one more
+// seek into the table's primary key. A new post reaches no follower who muted its author (one more
 // primary-key seek each), and nobody when its author is suspended.
 
 const statements = preparedOnce((db: Db) => ({

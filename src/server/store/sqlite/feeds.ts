@@ -7,9 +7,10 @@ import { bookmarks, follows, posts, postTags } from './schema.js';
 import type { FeedMode, KeyRow, Reads, SortKey } from '../store.js';
 
 // Each query finds a page's posts in the feed's order (a page and one more, to know whether more follow),
-// from index entries, with each post's sort key as a JSON array. Issue 17: none of a page's posts is by an
-// author hidden from the viewer (relations.ts), so a page is whole however many are hidden. Rows come as arrays (`.values()`):
-// Drizzle's `.all()` maps each row into an object, 8 to 20 µs a page, up to a third of explore's query.
+// from index entries, with each post's sort key as a JSON array. None of a page's posts is by an author
+// hidden from the viewer (relations.ts), so a page is whole however many are hidden. Rows come as arrays
+// (`.values()`): Drizzle's `.all()` maps each row into an object, 8 to 20 µs a page, up to a third of
+// explore's query.
 
 /** A page query's rows: each query below selects exactly `{ id, key }`, in that order. */
 const keyRows = (rows: unknown[][]) => rows as KeyRow[];
@@ -66,7 +67,7 @@ const viewer = sql.placeholder('viewerId');
 /** Whether the author (a column or a parameter) is not hidden from the viewer. */
 const shown = (author: SQLWrapper) => sql`${author} not in (${hiddenFrom(viewer)})`;
 
-// Explore leaves out limited members too (issue 17): read on each post's author, by the users' key, as
+// Explore leaves out limited members too: read on each post's author, by the users' key, as
 // nothing indexes who is limited.
 const exploreQuery = preparedOnce((db) =>
   pageQuery(

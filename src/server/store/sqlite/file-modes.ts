@@ -1,9 +1,9 @@
 import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-// The database holds every password hash and the folder the token secret: only the owner may read them
-// (issue 13). SQLite creates `-wal` and `-shm` with the database file's own mode, so an owner-only database
-// file gives owner-only companions.
+// The database holds every password hash and the folder the token secret: only the owner may read them.
+// SQLite creates `-wal` and `-shm` with the database file's own mode, so an owner-only database file gives
+// owner-only companions.
 
 /** Creates the data folder (0700) and an empty database file (0600) when they do not exist yet. */
 export function createPrivately(dbFile: string): void {

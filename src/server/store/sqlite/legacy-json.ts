@@ -3,9 +3,9 @@ import { nestedJson, publicUserJson } from './columns.js';
 
 // The original product's post, comment and user objects (spec section 3), written as JSON by SQLite itself:
 // built as JavaScript objects and then stringified, 10k posts took about 270 ms against about 170 ms for
-// SQLite writing the text (issue 4). Lists keep the mock's order, oldest first, as its arrays grew by push.
-// Every list nested in an object carries its newest `nestedMax` entries (PRODUCT.md "Limits on every
-// request"), each read newest first from its own index (store/sqlite/schema.ts), ties in the order the rows were added.
+// SQLite writing the text. Lists keep the mock's order, oldest first, as its arrays grew by push. Every list
+// nested in an object carries its newest `nestedMax` entries (PRODUCT.md "Limits on every request"), each
+// read newest first from its own index (store/sqlite/schema.ts), ties in the order the rows were added.
 
 /** A nested user (PRODUCT.md item 2): the five public fields, never a password. */
 const userRef = (u: string) => publicUserJson(u, '_id');

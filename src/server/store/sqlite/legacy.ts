@@ -30,7 +30,7 @@ function prepareList(db: Db, list: ListSql) {
   };
 }
 
-// Issue 17: a suspended member's posts are in no list and no answer (the list of their ids is read from
+// A suspended member's posts are in no list and no answer (the list of their ids is read from
 // users_status_created_idx once per statement).
 const shown = "p.author_id not in (select id from users where status = 'suspended')";
 const post = { json: postJson, ...postsFrom, where: shown, createdAt: 'p.created_at', id: 'p.id' };

@@ -47,7 +47,7 @@ const statements = preparedOnce((db: Db) => {
       .from(users)
       .where(eq(users.id, sql.placeholder('userId')))
       .prepare(),
-    // Issue 17: active members only (not pending, not suspended), not limited, and none blocked either way
+    // Active members only (not pending, not suspended), not limited, and none blocked either way
     // or muted; read as the walk down users_follower_count_idx goes.
     whoToFollow: db
       .select({ ...publicUserColumns, followerCount: users.followerCount })

@@ -4,7 +4,7 @@ import { publicUserColumns, publicUserJson } from './columns.js';
 import { preparedOnce } from './prepared.js';
 import type { AdminMemberRow, AuditRow, Reads, ReportRow } from '../store.js';
 
-// Issue 17: what moderators read, each a statement of its own: the reports queue, the members list and the
+// What moderators read, each a statement of its own: the reports queue, the members list and the
 // audit log, a page and one more on an index; a member's and a report's row as the admin screens show it.
 // Rows are written as JSON by SQLite (their members nest), times in milliseconds; the domain makes views.
 

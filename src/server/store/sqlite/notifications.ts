@@ -18,7 +18,7 @@ const shownActors = 3;
 /** A key above every group: the first page starts below it. */
 const top: [number, string] = [Number.MAX_SAFE_INTEGER, ''];
 
-// Issue 17: the actors the member sees are those not hidden from them (relations.ts: blocked either way,
+// The actors the member sees are those not hidden from them (relations.ts: blocked either way,
 // muted, suspended); a group is shown and counted only while it has one. Unblocking shows them again.
 const hidden = hiddenSql(':memberId');
 const visible = (alias: string) => `${alias}.actor_id not in (${hidden})`;

@@ -4,8 +4,9 @@ import { preparedOnce } from './prepared.js';
 import { bookmarks, comments, commentVotes, follows, postReactions, posts, users } from './schema.js';
 import type { Writes } from '../store.js';
 
-// The writes of posts and what hangs on them. Likes, comments and bookmarks are the busy write mix (issue 4):
-// their statements are compiled once per connection (store/sqlite/prepared.ts); the rarer writes build theirs.
+// The writes of posts and what hangs on them. Likes, comments and bookmarks are the busy writes (the bench's
+// write mix, `npm run bench`): their statements are compiled once per connection (store/sqlite/prepared.ts);
+// the rarer writes build theirs.
 
 const statements = preparedOnce((db: Db) => {
   const postId = sql.placeholder('postId');

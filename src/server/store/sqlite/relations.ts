@@ -4,8 +4,9 @@ import { preparedOnce } from './prepared.js';
 import type { RelationKind } from '../../domain/relations.js';
 import type { Reads, RelationRow, Writes } from '../store.js';
 
-// Issue 17: blocks and mutes, and the one definition of whose content a viewer does not see, which every
-// read (feeds, cards, threads, notifications, who to follow) applies in its own statement.
+// Blocks and mutes, and the one definition of whose content a viewer does not see, which every read
+// (feeds, cards, threads, notifications, who to follow) applies in its own statement
+// (docs/decisions/0004-community-moderation.md).
 
 /**
  * The members the viewer blocked, who blocked the viewer, or whom the viewer muted, as a select of ids.

@@ -2,7 +2,7 @@ import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import type { StoredReport, Writes } from '../store.js';
 
-// Issue 17: members' reports and their resolution (domain/reports.ts, domain/moderation.ts). The
+// Members' reports and their resolution (domain/reports.ts, domain/moderation.ts). The
 // reporter's open reports are found on reports_reporter_idx; the open reports on a post, a comment or a
 // member on reports_post_idx, reports_comment_idx and reports_subject_idx.
 

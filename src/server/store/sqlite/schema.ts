@@ -21,9 +21,9 @@ export const users = sqliteTable(
     extra: text('extra').notNull().default('{}'),
     // Kept in step with `follows` inside each follow/unfollow transaction; orders "Who to follow".
     followerCount: integer('follower_count').notNull().default(0),
-    // The read marker (issue 16): notifications newer than this are unread.
+    // The read marker: notifications newer than this are unread.
     notificationsReadAt: integer('notifications_read_at').notNull().default(0),
-    // Issue 17: 'member', 'moderator' or 'admin' (domain/roles.ts), checked inside the rules that need it.
+    // 'member', 'moderator' or 'admin' (domain/roles.ts), checked inside the rules that need it.
     role: text('role').notNull().default('member'),
     // 'active', 'pending' (waiting for approval) or 'suspended' (domain/roles.ts).
     status: text('status').notNull().default('active'),
@@ -176,7 +176,7 @@ export const follows = sqliteTable(
   ],
 );
 
-/** Issue 16: a post's hashtags (shared/rich-text.ts), folded; the tag's feed, newest first. */
+/** A post's hashtags (shared/rich-text.ts), folded; the tag's feed, newest first. */
 export const postTags = sqliteTable(
   'post_tags',
   {
@@ -195,7 +195,7 @@ export const postTags = sqliteTable(
   ],
 );
 
-/** Members a post mentions and who exist: their mentions link to them (issue 16). */
+/** Members a post mentions and who exist: their mentions link to them. */
 export const postMentions = sqliteTable(
   'post_mentions',
   {
@@ -274,7 +274,7 @@ export const notificationActors = sqliteTable(
   ],
 );
 
-/** Issue 17: the instance's settings (name, description, rules, registration...), one row per setting. */
+/** The instance's settings (name, description, rules, registration...), one row per setting. */
 export const instanceSettings = sqliteTable('instance_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

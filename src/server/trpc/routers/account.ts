@@ -8,7 +8,7 @@ import {
 } from '../../domain/account.js';
 import { pendingAllowedProcedure, protectedProcedure, router } from '../init.js';
 
-// Issue 17: the signed-in member's own account (/settings, and the waiting screen of a pending account).
+// The signed-in member's own account (/settings, and the waiting screen of a pending account).
 export const accountRouter = router({
   me: pendingAllowedProcedure.query(({ ctx }) => accountOf(ctx.store, ctx.actor)),
   changePassword: protectedProcedure

@@ -19,7 +19,7 @@ import {
 } from '../../domain/moderation.js';
 import { protectedProcedure, router } from '../init.js';
 
-// Issue 17: the admin screens. Every rule checks the caller's role itself (domain/roles.ts): moderators and
+// The admin screens. Every rule checks the caller's role itself (domain/roles.ts): moderators and
 // admins work reports and members; admins alone set roles and the instance's settings (instance.update).
 const memberAction = (action: MemberAction) =>
   protectedProcedure

@@ -4,7 +4,7 @@ import { login, signup } from '../../domain/auth.js';
 import { profileById } from '../../domain/people.js';
 import { router, signInProcedure } from '../init.js';
 
-// Issue 17: both answers carry the account's `status`; a 'pending' one waits for a moderator's approval.
+// Both answers carry the account's `status`; a 'pending' one waits for a moderator's approval.
 export const authRouter = router({
   signup: signInProcedure.input(signupWithInviteInput).mutation(async ({ ctx, input }) => {
     const { inviteCode, ...fields } = input;

@@ -3,7 +3,7 @@ import { createInviteInput, inviteCode } from '../../../shared/community-schemas
 import { createInvite, listInvites, revokeInvite } from '../../domain/invites.js';
 import { protectedProcedure, router } from '../init.js';
 
-// Issue 17: invite codes for registration "invite".
+// Invite codes for registration "invite".
 export const invitesRouter = router({
   list: protectedProcedure.query(({ ctx }) => listInvites(ctx.store, ctx.actor)),
   create: protectedProcedure

@@ -4,7 +4,7 @@ import { protectedProcedure, router } from '../init.js';
 
 const ok = { ok: true as const };
 
-// Issue 17: block and mute, listed and undone in /settings.
+// Block and mute, listed and undone in /settings.
 export const relationsRouter = router({
   list: protectedProcedure.query(({ ctx }) => relationsOf(ctx.store, ctx.actor)),
   block: protectedProcedure.input(usernameInput).mutation(async ({ ctx, input }) => {

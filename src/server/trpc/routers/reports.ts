@@ -2,7 +2,7 @@ import { createReportInput } from '../../../shared/community-schemas.js';
 import { createReport } from '../../domain/reports.js';
 import { protectedProcedure, router } from '../init.js';
 
-// Issue 17: a member reports a post, a comment or a member; moderators work them in admin.reports.
+// A member reports a post, a comment or a member; moderators work them in admin.reports.
 export const reportsRouter = router({
   create: protectedProcedure
     .input(createReportInput)
