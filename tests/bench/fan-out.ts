@@ -13,7 +13,7 @@ import { freshDatabase, startTestPostgres } from '../helpers/postgres.js';
 import { benchDir } from './instance.js';
 import { startBenchServer, type BenchServer } from './server.js';
 
-// Issue 16's fan-out check (`npm run bench:fan-out -- [--engine sqlite|postgres|both] [--streams 1000]`, and
+// The live fan-out check (`npm run bench:fan-out -- [--engine sqlite|postgres|both] [--streams 1000]`, and
 // the end of `npm run bench`): as many open streams as members, all following one member, who posts; how
 // long until every stream has the `post` event, from the moment the post is sent. Fails above 1 s.
 

@@ -3,7 +3,7 @@ import type { FeedStats } from './feed.js';
 import { megabytes, roundMs, type Probe } from './http-probe.js';
 import type { LoopDelay } from './loop-delay-preload.js';
 
-// Issue 13's targets: no request can stall an instance.
+// The hardening targets: no request can stall an instance.
 export const targets = { maxBytes: 5_000_000, maxMs: 1000, maxLoopDelayMs: 100, feedP99Ms: 50 };
 
 export type Measurements = {

@@ -14,8 +14,8 @@ import type { LoopDelay } from './loop-delay-preload.js';
 import { chooseFixtures, trpcQuery } from './scenarios.js';
 import { startBenchServer, type BenchServer } from './server.js';
 
-// `npm run bench:hardening -- [--users N] [--posts M] [--duration S] [--workers W]` (issue 13, "no request
-// can stall an instance"): the heaviest legacy answers one at a time, then an anonymous client keeping 32 of
+// `npm run bench:hardening -- [--users N] [--posts M] [--duration S] [--workers W]` checks that no request
+// can stall an instance: the heaviest legacy answers one at a time, then an anonymous client keeping 32 of
 // them in flight while a member reads the home feed. Exits 1, naming each miss, when a target is missed.
 const { values } = parseArgs({
   options: {

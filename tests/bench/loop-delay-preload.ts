@@ -4,7 +4,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 // `node --import tsx --import ./tests/bench/loop-delay-preload.ts src/cli/entry.ts serve`, for
-// `npm run bench:hardening` (issue 13): measures this process's event-loop delay from the moment it listens
+// `npm run bench:hardening`: measures this process's event-loop delay from the moment it listens
 // (start-up, migrations and compiling are not requests) until it is asked to stop (closing the database is
 // not either), and writes it to `$BENCH_LOOP_DELAY_FILE-<pid>.json`: every second, and finally on SIGTERM or
 // exit (a process killed in a stall still leaves what it measured until then). Cluster workers inherit the

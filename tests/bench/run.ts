@@ -17,8 +17,8 @@ import { chooseFixtures, hotPostCounts, trpcQuery, type Fixtures, type HotPostCo
 import { startBenchServer, type BenchServer } from './server.js';
 
 // `npm run bench -- [--users N] [--posts M] [--duration S] [--connections C] [--engine sqlite|postgres|both]`
-// (issues 4 and 15). Builds or reuses a
-// generated instance, runs the production server on a copy of it, and drives it with autocannon.
+// builds or reuses a generated instance, runs the production server on a copy of it, and drives it with
+// autocannon.
 const { values } = parseArgs({
   options: {
     users: { type: 'string', default: '10000' },
@@ -106,7 +106,7 @@ async function main() {
       !Object.values(writeMix.checks).every(Boolean) || rows.some((row) => row.errors > 0),
   );
   if (failed) process.exitCode = 1;
-  // Issue 16: 1,000 streams following one member, on a small instance of its own (fan-out.ts).
+  // Live fan-out: 1,000 streams following one member, on a small instance of its own (fan-out.ts).
   const fanOut = await fanOutCheck({ engine: values.engine, workers: values.workers });
   if (fanOut.some((result) => !result.ok)) process.exitCode = 1;
 }
@@ -286,7 +286,7 @@ async function runScenarios(urls: string[], fixtures: BenchFixtures, counts: () 
   await run('profile posts', trpcQuery('posts.byUser', { username: fixtures.popular.username }), asFollower);
   await run('one post', trpcQuery('posts.byId', { postId: fixtures.post }), asFollower);
   await run('who to follow', trpcQuery('users.whoToFollow', {}), asFollower);
-  // Issue 16: a post page's first comments cost the same under 10 and 10,000 comments; the follower has
+  // A post page's first comments cost the same under 10 and 10,000 comments; the follower has
   // 2,000 notification groups, a thousand of them unread.
   const { bigThread, smallThread, tag } = fixtures.conversation;
   await run('post page, 10 comments', trpcQuery('comments.list', { postId: smallThread }), asFollower);

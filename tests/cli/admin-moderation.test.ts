@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRealm, type RealmServer } from '../helpers/realm-program.js';
 import { api, login, query, realm, rowsOf, signup, tempFolder } from './cli-helpers.js';
 
-// Issue 17: `realm admin create-user --role`, `set-role`, `suspend`, `unsuspend` and `approve`, on a running
+// `realm admin create-user --role`, `set-role`, `suspend`, `unsuspend` and `approve`, on a running
 // instance's folder, as an administrator would use them: they act as "(command line)", with an admin's
 // rights on anyone, and each action goes to the audit log.
 let data: string;
@@ -131,7 +131,7 @@ describe('realm admin moderation commands', () => {
 
   it('approve lets in a member waiting for approval; anyone else is refused, changing nothing', async () => {
     const carol = await signup(server.url, 'carol');
-    // Registration by approval is another part of issue 17: here the member is put in waiting by hand.
+    // Signing up under approval is tested elsewhere: here the member is put in waiting by hand.
     const db = new Database(join(data, 'realm.db'));
     try {
       db.prepare("update users set status = 'pending' where id = ?").run(carol.id);

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { query, realm, tempFolder } from './cli-helpers.js';
 
-// Issue 17: registration is for newcomers signing up; the administrator adds members whatever it says.
+// Registration is for newcomers signing up; the administrator adds members whatever it says.
 
 describe('realm admin create-user under closed registration', () => {
   it('adds the member anyway, active', async () => {

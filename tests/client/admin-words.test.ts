@@ -11,7 +11,7 @@ import {
 } from '../../src/client/lib/admin-words.js';
 import type { AuditEntryView } from '../../src/server/domain/views.js';
 
-// The words and choices of the admin screens (issue 17): what a moderator reads and may do.
+// The words and choices of the admin screens: what a moderator reads and may do.
 
 const entry = (action: AuditEntryView['action'], subject = 'bob', detail = '') => ({
   actor: 'alice',

@@ -3,7 +3,7 @@ import { reconnectDelay } from '../../src/client/lib/live.js';
 import { newPostsLabel, postsAbove, unseen } from '../../src/client/lib/new-posts.js';
 import { createSseParser, type SseMessage } from '../../src/client/lib/sse.js';
 
-// The web client's reading of GET /events and its "N new posts" arithmetic (issue 16).
+// The web client's reading of GET /events and its "N new posts" arithmetic.
 
 const parseAll = (chunks: string[]) => {
   const messages: SseMessage[] = [];

@@ -7,7 +7,7 @@ import {
   unreadBadge,
 } from '../../src/client/lib/notification-text.js';
 
-// The words of /notifications and the bell (issue 16, the API contract's "NotificationView text").
+// The words of /notifications and the bell: how a NotificationView (src/server/domain/views.ts) reads.
 
 const person = (firstName: string, lastName: string, username = `${firstName || 'x'}@realm.test`) => ({
   id: username,

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The tab's session (src/client/lib/session.ts) over a stand-in sessionStorage: the token and user the spec
-// names, issue 17's account state beside them, and the query cache that starts over for another member.
+// names, a pending or suspended account's state beside them, and the query cache that starts over for another
+// member.
 
 const user = (id: string) => ({ id, username: `${id}@example.com` }) as never;
 

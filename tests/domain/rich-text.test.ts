@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mentionsAndTags, parseRichText, tagKey, type Segment } from '../../src/shared/rich-text.js';
 
-// Issue 16: what a mention, a hashtag and a link are (src/shared/rich-text.ts), the one parser the server
+// What a mention, a hashtag and a link are (src/shared/rich-text.ts), the one parser the server
 // records with and the client renders with.
 
 const text = (value: string): Segment => ({ kind: 'text', text: value });

@@ -18,7 +18,7 @@ describe('tokens', () => {
     expect(await keys.verify(token)).toEqual({ _id: 'u1', username: 'ada', v: 3 });
   });
 
-  it('read a token from before issue 17, without a version, as version 0', async () => {
+  it('read a token signed before tokens carried a version as version 0', async () => {
     const old = await new SignJWT({ _id: 'u1', username: 'ada' })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt()

@@ -12,7 +12,7 @@ import {
   type Community,
 } from './community-helpers.js';
 
-// Issue 17 in a real browser: the public /about page, the signup screen under each registration mode
+// In a real browser: the public /about page, the signup screen under each registration mode
 // (REALM_REGISTRATION), and what a pending or suspended account sees.
 
 const navbar = (p: { page: Page }) => p.page.getByRole('navigation', { name: 'Main' });

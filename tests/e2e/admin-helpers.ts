@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { useCommunity } from './community-helpers.js';
 import { logIn, type E2ePage } from './harness.js';
 
-// The admin screens' browser tests (issue 17): a demo instance whose folder `realm admin` shares, so that
+// The admin screens' browser tests: a demo instance whose folder `realm admin` shares, so that
 // moderators and admins are made beside the running server, as a self-hoster would.
 
 export type Credentials = { username: string; password: string };
@@ -47,7 +47,7 @@ export async function signedIn(
   return p;
 }
 
-/** A signup through the tRPC API, with no session (the signup screen is another issue's). */
+/** A signup through the tRPC API, with no session (the signup screen is tested in about-signup.test.ts). */
 export async function signUpByApi(p: E2ePage, credentials: Credentials, firstName: string) {
   await p.page.goto(p.url('/auth'));
   await p.page.evaluate(

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { confirmWithReason, logEntries, reportItem, signedIn, useAdminE2e } from './admin-helpers.js';
 import { callTrpc, card as postCard, unique } from './page-helpers.js';
 
-// Issue 17: the reports queue (/admin/reports) and the audit log (/admin/log) on the real server; the
+// The reports queue (/admin/reports) and the audit log (/admin/log) on the real server; the
 // members who report, are reported and moderate are made with `realm admin` beside it.
 
 const { open, member } = useAdminE2e();
 
 describe('the reports queue', () => {
-  // The issue's story in one walk: a member reports a post in the app; a moderator removes it and suspends
+  // A report's story in one walk: a member reports a post in the app; a moderator removes it and suspends
   // its author, whose open tab stops working at once; the log shows both actions.
   it('a reported post is removed and its author suspended, whose open tab stops at once; one report is dismissed', async () => {
     const author = await member('member', 'Otto', 'Offender');

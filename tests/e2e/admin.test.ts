@@ -10,7 +10,7 @@ import {
 import { expectAccessible, signUp } from './harness.js';
 import { callTrpc, unique } from './page-helpers.js';
 
-// Issue 17: who may open the admin screens, members, instance settings, and axe on all four tabs, on the
+// Who may open the admin screens, members, instance settings, and axe on all four tabs, on the
 // real server; moderators and admins are made with `realm admin` beside it.
 
 const { open, member } = useAdminE2e();

@@ -7,7 +7,7 @@ import { runRealm, startRealm, type RealmServer } from '../helpers/realm-program
 import { launchBrowser } from './browser.js';
 import { logIn, openPage, signUp, type E2ePage, type PageOptions } from './harness.js';
 
-// Issue 17's browser tests (settings, about, signup): a demo instance started with the environment a test
+// The browser tests of settings, about and signup: a demo instance started with the environment a test
 // asks for (REALM_REGISTRATION), whose folder the `realm admin ...` commands share, as on a real server.
 
 export type Community = {

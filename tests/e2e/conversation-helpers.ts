@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { E2ePage } from './harness.js';
 import { callTrpc } from './page-helpers.js';
 
-// What the conversation tests (issue 16) share: a post's thread on its page, and posts written through the API.
+// What the conversation tests share: a post's thread on its page, and posts written through the API.
 
 export const me = (p: E2ePage) =>
   p.page.evaluate(

@@ -4,10 +4,10 @@ import { signUp } from './harness.js';
 import { comment, comments } from './conversation-helpers.js';
 import { card, composer, number, unique, useE2e } from './page-helpers.js';
 
-// Issue 16's "done when", walked as one story by two members in two browsers, each step through the screens:
-// A mentions B in a post; B's bell shows 1 without a reload; B opens the notification and lands on the post
-// page, comments, votes on a comment, edits and deletes their own comment; A sees the new count live and a
-// "1 new post" button when B posts; a hashtag opens its feed.
+// Mentions, notifications, the post page and live updates, walked as one story by two members in two
+// browsers, each step through the screens: A mentions B in a post; B's bell shows 1 without a reload; B
+// opens the notification and lands on the post page, comments, votes on a comment, edits and deletes their
+// own comment; A sees the new count live and a "1 new post" button when B posts; a hashtag opens its feed.
 
 const { open } = useE2e();
 

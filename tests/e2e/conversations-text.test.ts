@@ -3,7 +3,7 @@ import { expectAccessible, logIn, signUp } from './harness.js';
 import { callTrpc, card, unique, useE2e } from './page-helpers.js';
 import { comment, me, openPost, postBy, scrollsSideways, shot, thread } from './conversation-helpers.js';
 
-// Issue 16 in a real browser: mentions, hashtags and links in member text, the tag feed, and axe on the new
+// In a real browser: mentions, hashtags and links in member text, the tag feed, and axe on the new
 // screens.
 
 const { open } = useE2e();

@@ -3,7 +3,7 @@ import { signUp } from './harness.js';
 import { callTrpc, card, number, unique, useE2e } from './page-helpers.js';
 import { comment, comments, openPost, postBy, thread } from './conversation-helpers.js';
 
-// Issue 16 in a real browser: a post's own page, its thread of comments, votes, edits and deletes.
+// In a real browser: a post's own page, its thread of comments, votes, edits and deletes.
 
 const { open } = useE2e();
 

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible, logIn, signUp, type E2ePage } from './harness.js';
 import { callTrpc, card, composer, number, unique, useE2e } from './page-helpers.js';
 
-// Issue 16 in two browsers: A and B, each in their own context (their own session and live stream). The bell,
-// /notifications, live counts, "N new posts", and a dropped stream that reconnects and catches up.
+// Notifications and live updates in two browsers: A and B, each in their own context (their own session and
+// live stream). The bell, /notifications, live counts, "N new posts", and a dropped stream that reconnects
+// and catches up.
 
 const { open } = useE2e();
 

@@ -14,7 +14,7 @@ import {
   useCommunity,
 } from './community-helpers.js';
 
-// Issue 17 in a real browser: /settings (password, sessions, blocked and muted members, invites, export,
+// In a real browser: /settings (password, sessions, blocked and muted members, invites, export,
 // deletion), and block, mute and report from a profile, a post card and a comment.
 
 // Its tests sign up and log in more than the 25 attempts per 5 minutes one address may make (PRODUCT.md):

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { snapshot } from './snapshot.js';
 import type { TestApp } from './test-app.js';
 
-// Issue 17 (accounts): what the tests of registration, invites, instance settings and account settings share.
+// What the tests of registration, invites, instance settings and account settings share.
 
 const communityTables = ['instance_settings', 'invites', 'audit_log'];
 

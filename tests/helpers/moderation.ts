@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from './test-app.js';
 
-// Issue 17: what the tests of reports and moderation share.
+// What the tests of reports and moderation share.
 
 const tables = ['users', 'posts', 'comments', 'reports', 'audit_log', 'notifications'];
 

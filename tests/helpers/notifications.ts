@@ -3,7 +3,7 @@ import { now } from '../../src/server/domain/clock.js';
 import type { NotificationView } from '../../src/server/domain/views.js';
 import type { TestApp } from './test-app.js';
 
-// Helpers of the notification tests (issue 16): what a member's list shows, the clock moved, and every
+// Helpers of the notification tests: what a member's list shows, the clock moved, and every
 // notification row of both tables for "a refused call changed nothing".
 
 /** domain/notifications.ts: likes and follows group within fixed 12-hour spans of Unix time. */

@@ -1,4 +1,4 @@
-// Issue 17's plan tests: blocks and mutes enough that a planner weighs reading them by index (a table of a
+// For the query-plan tests: blocks and mutes enough that a planner weighs reading them by index (a table of a
 // few pages is scanned, whatever its indexes), on either engine. Each member mutes 8 members and blocks 8
 // others, picked by the order of ids; the members named in `spare` are in none of them.
 

@@ -3,7 +3,7 @@ import { notificationRows } from './notifications.js';
 import { snapshot } from './snapshot.js';
 import type { TestApp } from './test-app.js';
 
-// Issue 17, block and mute: what a member sees of the instance, page by page, and every row a refused call
+// Block and mute: what a member sees of the instance, page by page, and every row a refused call
 // must leave as it was.
 
 export type Member = Awaited<ReturnType<TestApp['member']>>;
@@ -65,7 +65,7 @@ export async function threadOf(t: TestApp, viewer: Member | null, postId: string
     );
 }
 
-/** Every row a rule of issue 17 may write: members, content, reactions, follows, mentions, notifications. */
+/** Every row a refused call could write: members, content, reactions, follows, mentions, notifications. */
 export async function everyRow(t: TestApp) {
   return {
     ...(await snapshot(t)),

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { freshDatabase } from '../helpers/postgres.js';
 import { runRealm } from '../helpers/realm-program.js';
 
-// Issue 17's `realm admin` commands on a PostgreSQL instance (REALM_DATABASE_URL), as tests/cli/
+// The moderation commands of `realm admin` on a PostgreSQL instance (REALM_DATABASE_URL), as tests/cli/
 // admin-moderation.test.ts runs them on SQLite: roles, suspension and approval, each in the audit log.
 
 describe('realm admin moderation commands with REALM_DATABASE_URL', () => {

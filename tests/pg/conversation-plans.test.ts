@@ -10,7 +10,7 @@ import { nodesOf, plansOf, statementsOf, type PlanNode, type Ran } from '../help
 import { freshDatabase } from '../helpers/postgres.js';
 import { addSomeRelations } from '../helpers/relation-rows.js';
 
-// Issue 16 on PostgreSQL (the SQLite twin: tests/server/conversation-plans.test.ts): the post page's comments
+// On PostgreSQL (the SQLite twin: tests/server/conversation-plans.test.ts): the post page's comments
 // and a tag's feed each read one index range in their order, with their values and in the generic plan a
 // named statement may switch to; a card's mentions are looked up by primary key.
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
       where c.post_id = '${busiest}';`);
   const pool = new pg.Pool({ connectionString: await freshDatabase(inject('postgresAdminUrl')), max: 4 });
   await copyFromSqlite(source.$client, pool);
-  // Issue 17: blocks and mutes, whose members every read leaves out.
+  // Blocks and mutes, whose members every read leaves out.
   const reader = all('select id from users order by id limit 1');
   await addSomeRelations((text, values) => pool.query(text, values), reader);
   await pool.query('analyze');
@@ -74,7 +74,7 @@ const trouble = (plan: PlanNode[]) =>
     .map((node) => `${node['Node Type']} ${node['Relation Name'] ?? ''}`);
 const indexesOf = (plan: PlanNode[]) => plan.map((node) => node['Index Name']).filter(Boolean);
 
-describe('issue 16 reads are served by their indexes (PostgreSQL)', () => {
+describe('post pages and tag feeds are served by their indexes (PostgreSQL)', () => {
   let statements: Ran[];
   let client: pg.PoolClient;
   beforeAll(async () => {

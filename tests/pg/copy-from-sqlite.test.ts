@@ -8,8 +8,7 @@ import { copyFromSqlite, CopyRefused } from '../../src/server/store/postgres/cop
 import { sqliteStore } from '../../src/server/store/sqlite/index.js';
 import { freshDatabase } from '../helpers/postgres.js';
 
-// Issue 15 "Moving an instance": a SQLite instance copied whole into an empty PostgreSQL, checked, or not
-// at all.
+// Moving an instance: a SQLite instance copied whole into an empty PostgreSQL, checked, or not at all.
 
 let source: Db;
 beforeAll(async () => {

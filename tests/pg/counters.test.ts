@@ -3,7 +3,7 @@ import { countHit, forgetHits, hitsOf } from '../../src/server/domain/window-cou
 import { openPostgresStore, type PostgresStore } from '../../src/server/store/postgres/index.js';
 import { freshDatabase } from '../helpers/postgres.js';
 
-// Sign-in limits count across nodes (issue 15): two nodes, each with its own store, count into one window.
+// Sign-in limits count across nodes: two nodes, each with its own store, count into one window.
 let nodes: PostgresStore[];
 beforeAll(async () => {
   const url = await freshDatabase(inject('postgresAdminUrl'));

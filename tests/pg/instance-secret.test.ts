@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resolveSharedSecret } from '../../src/server/store/postgres/instance-secret.js';
 import { freshDatabase } from '../helpers/postgres.js';
 
-// Issue 15: a token signed by node A works on node B, so every node must sign with one secret.
+// A token signed by node A works on node B, so every node must sign with one secret.
 let nodes: pg.Pool[];
 beforeAll(async () => {
   const url = await freshDatabase(inject('postgresAdminUrl'));

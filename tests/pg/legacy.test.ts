@@ -9,7 +9,7 @@ import type { JsonRow, LegacyBind, LegacyListName, Reads, Store } from '../../sr
 import { freshDatabase } from '../helpers/postgres.js';
 import { big, legacyInstance } from './legacy-instance.js';
 
-// Issue 15: the legacy REST lists read from PostgreSQL answer what SQLite answers, entry for entry: the same
+// The legacy REST lists read from PostgreSQL answer what SQLite answers, entry for entry: the same
 // objects with their keys in the same order, the same nested lists, pages and `?before=` keys. The SQLite
 // instance is copied whole into PostgreSQL, then every read is asked of both.
 

@@ -6,7 +6,7 @@ import { openPostgresStore, type PostgresStore } from '../../src/server/store/po
 import type { LiveEvent } from '../../src/server/store/store.js';
 import { freshDatabase } from '../helpers/postgres.js';
 
-// Issue 16: live events between the nodes of one PostgreSQL instance. Two stores on one database stand for
+// Live events between the nodes of one PostgreSQL instance. Two stores on one database stand for
 // two nodes: NOTIFY inside the transaction, one LISTEN connection per store, resync after it is lost.
 
 const opened: PostgresStore[] = [];

@@ -5,7 +5,7 @@ import { openEventStream, type EventStream } from '../helpers/event-stream.js';
 import { freshDatabase } from '../helpers/postgres.js';
 import { startRealm, type RealmServer } from '../helpers/realm-program.js';
 
-// Issue 16: live updates across two real nodes (`realm serve`) on one PostgreSQL database.
+// Live updates across two real nodes (`realm serve`) on one PostgreSQL database.
 
 const servers: RealmServer[] = [];
 const streams: EventStream[] = [];

@@ -25,7 +25,7 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: await freshDatabase(inject('postgresAdminUrl')), max: 2 });
   await copyFromSqlite(source.$client, pool);
   closeDatabase(source);
-  // Issue 17: mutes enough that the planner weighs reading them (a follower who muted the author is left out).
+  // Mutes enough that the planner weighs reading them (a follower who muted the author is left out).
   await addSomeRelations((text, values) => pool.query(text, values));
   await pool.query('analyze');
 });

@@ -9,7 +9,7 @@ import { expectUsageError, query, realm, tempFolder } from '../cli/cli-helpers.j
 import { emptyDatabase } from '../helpers/postgres.js';
 import { startRealm } from '../helpers/realm-program.js';
 
-// Issue 15, item 4: `realm migrate-to-postgres`, run as a process, the way an operator runs it.
+// `realm migrate-to-postgres`, run as a process, the way an operator runs it (docs/self-hosting.md).
 
 const adminUrl = () => inject('postgresAdminUrl');
 

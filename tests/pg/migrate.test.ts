@@ -6,7 +6,7 @@ import { paths } from '../../src/server/paths.js';
 import { migrationLock, migratePostgres } from '../../src/server/store/postgres/migrate.js';
 import { emptyDatabase } from '../helpers/postgres.js';
 
-// Issue 15: nodes started together on a fresh database migrate it once, under an advisory lock.
+// Nodes started together on a fresh database migrate it once, under an advisory lock.
 
 const journal = JSON.parse(readFileSync(join(paths.postgresMigrations, 'meta/_journal.json'), 'utf8')) as {
   entries: unknown[];

@@ -57,7 +57,7 @@ beforeAll(async () => {
      select 'many' || i, $1, i from generate_series(1, 30000) as i`,
     [other.id],
   );
-  // Issue 17: members blocked and muted (not the reader), so that the planner weighs how to read them.
+  // Members blocked and muted (not the reader), so that the planner weighs how to read them.
   await addSomeRelations((text, values) => store.pool.query(text, values), [me.id]);
   await store.pool.query('analyze');
 });
@@ -76,7 +76,7 @@ const tables = new Set([
 /**
  * A group's actors are read by an index on the group: the newest shown (`na`) in the order of (group,
  * created_at); whether any is left and how many by that one or by the key (group, actor), which also holds
- * the actor that issue 17's filter asks about.
+ * the actor that the filter of hidden members (blocked, muted, suspended) asks about.
  */
 const byGroup = (node: PlanNode) =>
   node['Index Name'] === 'notification_actors_group_created_idx' ||

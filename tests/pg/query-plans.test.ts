@@ -43,7 +43,7 @@ beforeAll(async () => {
   const popularId = top.id;
   const pool = new pg.Pool({ connectionString: await freshDatabase(inject('postgresAdminUrl')), max: 4 });
   await copyFromSqlite(source.$client, pool);
-  // Issue 17: blocks and mutes (not of the two members read as), a suspended and a limited member, so that
+  // Blocks and mutes (not of the two members read as), a suspended and a limited member, so that
   // the planner weighs how to read whom a viewer does not see.
   await addSomeRelations((text, values) => pool.query(text, values), [busiest.id, popularId]);
   await pool.query(
@@ -89,7 +89,7 @@ const bigTables = new Set([
   'post_reactions',
   'bookmarks',
   'follows',
-  // Issue 17: whom a viewer does not see, and explore's limited members.
+  // Whom a viewer does not see, and explore's limited members.
   'users',
   'blocks',
   'mutes',

@@ -24,7 +24,7 @@ import { freshDatabase } from '../helpers/postgres.js';
 import { readEverything, type ReadPlan } from '../helpers/store-reads.js';
 import { testSecret } from '../helpers/test-app.js';
 
-// Issue 15: the PostgreSQL store answers every read and every write as the SQLite store does. One instance
+// The PostgreSQL store answers every read and every write as the SQLite store does. One instance
 // is built on SQLite, copied into PostgreSQL, and then read, and written to alike, on both.
 
 // The rules' clock and ids, set alike before the same write runs on each store, so both write the same rows.
@@ -88,7 +88,7 @@ async function writeSome(store: Store) {
     );
     await voteComment(store, busy, post, comment, 'up');
   }
-  // Issue 16: mentions of members who exist (and one who does not) and tags, on posts and comments.
+  // Mentions of members who exist (and one who does not) and tags, on posts and comments.
   for (let i = 0; i < 3; i++) {
     const text = `Hello @${busy.username}, @${writer.username} and @nobody-here #Both #engines_${i % 2}`;
     await createPost(store, demo, text);

@@ -4,7 +4,7 @@ import { seedMembers, seedPosts } from '../../seed/data.js';
 import { emptyDatabase, freshDatabase } from '../helpers/postgres.js';
 import { startRealm, type RealmServer } from '../helpers/realm-program.js';
 
-// Issue 15 "Many nodes": separate Realm processes, each with its own port and pool, serving one instance
+// Many nodes: separate Realm processes, each with its own port and pool, serving one instance
 // from one PostgreSQL database. Each node runs the program as a self-hoster does (`realm serve`).
 
 const servers: RealmServer[] = [];

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
 // A kept list answer is gzipped once and kept with it (rest/list-answer.ts): under 32 reads at once,
-// compressing the same megabyte for each of them took the cores from everything else (issue 13).
+// compressing the same megabyte for each of them took the cores from everything else (as
+// `npm run bench:hardening` measured).
 
 let t: TestApp;
 afterEach(() => t?.close());

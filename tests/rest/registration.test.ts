@@ -4,7 +4,8 @@ import { adminOf, fullSnapshot, setRegistration } from '../helpers/accounts.js';
 import { call, get, post } from '../helpers/http.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17 "Registration": REST signup obeys it with clear messages, in the spec's `{ errors: [message] }`.
+// The registration mode (open, approval, invite, closed): REST signup obeys it with clear messages,
+// in the spec's `{ errors: [message] }`.
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { statementsPreparedBy, sqlitePlan } from '../helpers/sqlite-plans.js';
 import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17 (accounts): /about's staff lists, a member's invite codes and the account archive read by index.
+// /about's staff lists, a member's invite codes and the account archive read by index.
 // SQLite's plans by nature (`explain query plan`); the statements are the same on PostgreSQL.
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { addSomeRelations } from '../helpers/relation-rows.js';
 import { insertRows } from '../helpers/rows.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 16 on SQLite (the PostgreSQL twin: tests/pg/conversation-plans.test.ts): the post page's comments and
+// On SQLite (the PostgreSQL twin: tests/pg/conversation-plans.test.ts): the post page's comments and
 // a tag's feed each read one index range in their order, so a post with 10,000 comments or a tag on
 // thousands of posts costs a page what a small one does; a card's mentions are looked up by primary key.
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
       .map((user, i) => ({ comment_id: comment, user_id: user, kind: i % 3 ? 'up' : 'down', created_at: 1 })),
   );
   await insertRows(t, 'comment_votes', votes);
-  // Issue 17: blocks and mutes, whose members every read leaves out.
+  // Blocks and mutes, whose members every read leaves out.
   await addSomeRelations(t.sql);
   t.db.$client.exec('analyze');
 });
@@ -63,7 +63,7 @@ const scans = (plan: string[]) =>
 const sorts = (plan: string[]) =>
   plan.filter((step) => /^USE TEMP B-TREE FOR (LAST TERM OF )?ORDER BY/.test(step));
 
-describe('issue 16 reads are served by their indexes (SQLite)', () => {
+describe('post pages and tag feeds are served by their indexes (SQLite)', () => {
   let statements: string[];
   beforeAll(async () => {
     const me = await t.member();

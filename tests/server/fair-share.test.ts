@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rawGet, realServer } from '../helpers/real-server.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 13: one client keeping many requests in flight has at most four answered at once; the rest wait their
+// One client keeping many requests in flight has at most four answered at once; the rest wait their
 // turn briefly or are told to come back, and other clients are served meanwhile.
 
 let server: Awaited<ReturnType<typeof realServer>> | undefined;

@@ -6,7 +6,7 @@ import { closeDatabase, openDatabase, type Db } from '../../src/server/store/sql
 import { resolveJwtSecret } from '../../src/server/domain/tokens.js';
 import { startRealm } from '../helpers/realm-program.js';
 
-// Issue 13, defect 8: the database holds every password hash, so only its owner may read the data folder and
+// The database holds every password hash, so only its owner may read the data folder and
 // its files, and a start on looser files says so.
 
 let dir: string;

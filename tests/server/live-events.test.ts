@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listening, openEventStream, type EventStream } from '../helpers/event-stream.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 16 "Live updates": GET /events over real HTTP, read with fetch as the web client reads it, on the
+// Live updates: GET /events over real HTTP, read with fetch as the web client reads it, on the
 // suite's engine (npm test: SQLite; npm run test:pg: PostgreSQL).
 
 let t: TestApp;

@@ -16,7 +16,7 @@ describe('the reads of live updates on SQLite', () => {
   it('seek each id in a primary key, never scanning follows or posts', async () => {
     t = await makeTestApp();
     await generateScale(t.db, { users: 300, posts: 5000 });
-    await addSomeRelations(t.sql); // issue 17: a follower who muted the author is left out
+    await addSomeRelations(t.sql); // a follower who muted the author is left out
     t.db.$client.exec('analyze');
     const ids = t.db.$client.prepare('select id from users limit 50').pluck().all() as string[];
     const posts = t.db.$client.prepare('select id from posts limit 50').pluck().all() as string[];

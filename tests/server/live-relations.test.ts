@@ -3,7 +3,7 @@ import { createPost } from '../../src/server/domain/posts.js';
 import { listening, openEventStream, type EventStream } from '../helpers/event-stream.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17: block and mute "apply to ... live updates". A new post reaches no follower who muted its
+// Block and mute apply to live updates too. A new post reaches no follower who muted its
 // author, and nobody when its author is suspended. (A block ends follows, so it ends the author's posts
 // reaching the other as well.) Over real HTTP, on the suite's engine.
 

@@ -3,7 +3,7 @@ import { listening, openEventStream, type EventStream } from '../helpers/event-s
 import { statementsRunBy } from '../helpers/statements.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 16 "Speed at scale": what an event costs the database does not grow with the streams it reaches.
+// Speed at scale: what an event costs the database does not grow with the streams it reaches.
 
 let t: TestApp;
 const streams: EventStream[] = [];

@@ -3,7 +3,7 @@ import { buildApp } from '../../src/server/app.js';
 import { listening, openEventStream, type EventStream } from '../helpers/event-stream.js';
 import { makeTestApp, testConfig, type TestApp } from '../helpers/test-app.js';
 
-// Issue 16 "Streams are bounded": a cap per member, heartbeats, closed on shutdown.
+// Streams are bounded: a cap per member, heartbeats, closed on shutdown.
 
 let t: TestApp;
 const streams: EventStream[] = [];

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { paths } from '../../src/server/paths.js';
 import { realmProgram } from '../helpers/realm-program.js';
 
-// Issue 16: live delivery across SQLite's worker processes (REALM_WORKERS), through the cluster's primary.
+// Live delivery across SQLite's worker processes (REALM_WORKERS), through the cluster's primary.
 // SQLite's by nature: on PostgreSQL each process LISTENs for itself (tests/pg/live-nodes.test.ts).
 
 type Server = { url: string; output: () => string; child: ChildProcess };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sqlitePlan, statementsPreparedBy } from '../helpers/sqlite-plans.js';
 import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 
-// SQLite's plans of the admin screens' pages (issue 17): the reports queue on reports_resolved_created_idx,
+// SQLite's plans of the admin screens' pages: the reports queue on reports_resolved_created_idx,
 // the members search on the unique index of username keys, the members by status on
 // users_status_created_idx, everyone on users_created_idx, the audit log on audit_log_created_idx; nothing
 // scans a table or sorts a list. The PostgreSQL twin: tests/pg/moderation-plans.test.ts.

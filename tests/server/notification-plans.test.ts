@@ -3,9 +3,10 @@ import { fillInbox } from '../helpers/notification-volume.js';
 import { sqlitePlan, statementsPreparedBy } from '../helpers/sqlite-plans.js';
 import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 
-// SQLite's plans of the notifications page and the unread count (issue 16: "the unread count is one indexed
-// query"): each reads the member's groups from notifications_recipient_latest_idx, newest first, and each
-// group's actors from notification_actors_group_created_idx; nothing scans a table or sorts a whole list.
+// SQLite's plans of the notifications page and the unread count, which must be one indexed query
+// (docs/decisions/0003-notifications-and-live-events.md): each reads the member's groups from
+// notifications_recipient_latest_idx, newest first, and each group's actors from
+// notification_actors_group_created_idx; nothing scans a table or sorts a whole list.
 // The PostgreSQL twin: tests/pg/notification-plans.test.ts.
 
 let t: TestApp;
@@ -51,7 +52,7 @@ describe.skipIf(testEngine !== 'sqlite')('notification reads on SQLite', () => {
       ).toBe(true);
       // A group's actors by an index on the group: the newest shown in the order of (group, created_at);
       // whether any is left, and how many, by that one or by the key (group, actor), which also holds the
-      // actor that issue 17's filter asks about.
+      // actor that the filter of hidden members (blocked, muted, suspended) asks about.
       const byGroup =
         /notification_actors_group_created_idx|sqlite_autoindex_notification_actors_1 \(notification_id=\?\)/;
       expect(
@@ -62,7 +63,7 @@ describe.skipIf(testEngine !== 'sqlite')('notification reads on SQLite', () => {
           ),
         where,
       ).toBe(true);
-      // Issue 17: whose actions are hidden from the member is read by index (blocks, mutes, suspended).
+      // Whose actions are hidden from the member is read by index (blocks, mutes, suspended).
       expect(
         plan.filter((step) => /^SCAN (blocks|mutes)\b/.test(step)),
         where,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillInbox } from '../helpers/notification-volume.js';
 import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 
-// Issue 16, "speed at scale": a member with 10,000 notification groups, the newest with 5,000 actors (a
+// Speed at scale: a member with 10,000 notification groups, the newest with 5,000 actors (a
 // post that went viral), reads their notifications and unread count about as fast as a member with 60.
 // Runs on both engines; the medians are printed for the README and the report.
 

@@ -128,7 +128,7 @@ describe('every query a page runs is served by an index', () => {
     const popular = t.db.$client
       .prepare('select id, username from users order by follower_count desc limit 1')
       .get() as { id: string; username: string };
-    // Issue 17: blocks and mutes (not of these two), a suspended and a limited member.
+    // Blocks and mutes (not of these two), a suspended and a limited member, whom the reads leave out.
     await addSomeRelations(t.sql, [busiest.id, popular.id]);
     await t.sql(
       `update users set status = 'suspended' where id = (select id from users where id not in ($1, $2) order by id limit 1)`,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 13: a general rate limit per account when signed in and per address when not, and behind a reverse
+// A general rate limit per account when signed in and per address when not, and behind a reverse
 // proxy the client's address taken from X-Forwarded-For only when REALM_TRUST_PROXY names that proxy.
 
 let t: TestApp;

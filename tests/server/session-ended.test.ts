@@ -3,7 +3,7 @@ import { factoryPassword } from '../../seed/factories.js';
 import { listening, openEventStream, type EventStream } from '../helpers/event-stream.js';
 import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17: when a member's tokens stop working (password changed, signed out everywhere, account deleted),
+// When a member's tokens stop working (password changed, signed out everywhere, account deleted),
 // their open live streams close at once, in every process, and reconnecting with an old token is refused.
 
 const apps: TestApp[] = [];

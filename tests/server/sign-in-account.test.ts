@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { factoryPassword } from '../../seed/factories.js';
 import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 
-// Issue 13, defect 3: guesses at one account from many addresses are throttled per account, and password
+// Guesses at one account from many addresses are throttled per account, and password
 // hashing, which costs a core ~40 ms, runs a few at a time so that a burst cannot take the server's CPU.
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { factoryPassword } from '../../seed/factories.js';
 import { call } from '../helpers/http.js';
 import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 
-// Issue 13, defects 1 and 2: the login and signup limit is kept by the procedures themselves, so no spelling
+// The login and signup limit is kept by the procedures themselves, so no spelling
 // of their names gets around it, and every call of a batch counts as one attempt.
 
 let t: TestApp;

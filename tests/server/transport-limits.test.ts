@@ -3,7 +3,7 @@ import { get } from '../helpers/http.js';
 import { rawGet, realServer } from '../helpers/real-server.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 13, defects 6 and 7: errors that Fastify raises before a route runs keep each API's shape, a client
+// Errors that Fastify raises before a route runs keep each API's shape, a client
 // cannot hold a request open by sending it slowly, and one address cannot hold many connections.
 
 let t: TestApp | undefined;

@@ -5,7 +5,7 @@ import { expectRefusedCall } from '../helpers/accounts.js';
 import { statementsRunBy } from '../helpers/statements.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17 "Account settings": deleting my account (confirmed with my password) and exporting my data.
+// Account settings: deleting my account (confirmed with my password) and exporting my data.
 
 let t: TestApp;
 afterEach(() => t?.close());

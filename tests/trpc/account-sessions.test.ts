@@ -5,7 +5,7 @@ import { expectRefusedCall } from '../helpers/accounts.js';
 import { get, restLogin } from '../helpers/http.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17 "Account settings": account.me, a password change that ends every other session, and signing out
+// Account settings: account.me, a password change that ends every other session, and signing out
 // everywhere; tokens stop working on tRPC and REST alike.
 
 let t: TestApp;

@@ -5,9 +5,10 @@ import { epoch, insertRows } from '../helpers/rows.js';
 import { snapshot } from '../helpers/snapshot.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17: every new procedure, called by each kind of caller, on both engines. A call is either answered
-// or refused with the expected code and message, and a refused call changes nothing: every table is the same
-// after it. Each procedure and caller is asserted here alone.
+// Every procedure of instance settings, accounts, invites, relations, reports and moderation, called by each
+// kind of caller, on both engines. A call is either answered or refused with the expected code and message,
+// and a refused call changes nothing: every table is the same after it. Each procedure and caller is
+// asserted here alone.
 
 type Caller = 'anonymous' | 'member' | 'moderator' | 'admin' | 'suspended' | 'pending';
 type Outcome = 'ok' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND';
@@ -196,7 +197,7 @@ const outcomeOf = (may: Case['may'], caller: Caller) => {
 let t: TestApp;
 afterEach(() => t?.close());
 
-describe('the authorization matrix of issue 17', () => {
+describe('the authorization matrix of the community procedures', () => {
   for (const { name, call, may } of cases) {
     it(`${name}: ${callers.map((c) => `${c} ${outcomeOf(may, c)}`).join(', ')}`, async () => {
       for (const caller of callers) {

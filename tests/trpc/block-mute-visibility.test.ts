@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { everywhere, expectRefusedCall, seenBy, threadOf, type Member } from '../helpers/relations.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17: "Block: neither member sees the other's posts or comments anywhere. Mute: the muted member's
-// posts, comments and notifications disappear for me, and they notice nothing." Every feed, the cards'
-// latest comments, the post page and its thread, notifications and who to follow, on both engines.
+// Block: neither member sees the other's posts or comments anywhere. Mute: the muted member's posts,
+// comments and notifications disappear for the member who muted them, and the muted member notices
+// nothing. Every feed, the cards' latest comments, the post page and its thread, notifications and who to
+// follow, on both engines.
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -5,7 +5,7 @@ import { inbox } from '../helpers/notifications.js';
 import { blockedRefusal, expectRefusedCall, threadOf, type Member } from '../helpers/relations.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17: "neither can follow, comment on, like or mention the other". Each refusal is a 403 with the
+// After a block, neither can follow, comment on, like or mention the other. Each refusal is a 403 with the
 // block's message, whichever of the two blocked, and changes nothing; a mention across a block records
 // nothing and notifies nobody. On both engines.
 

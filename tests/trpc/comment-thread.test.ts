@@ -3,7 +3,7 @@ import { nextMs } from '../helpers/expect.js';
 import { snapshot } from '../helpers/snapshot.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 16: a post's own page lists all its comments oldest first, 20 a page, each with its score
+// A post's own page lists all its comments oldest first, 20 a page, each with its score
 // (upvotes less downvotes, spec section 4) and the viewer's own vote.
 
 let t: TestApp;

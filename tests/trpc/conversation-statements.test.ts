@@ -5,9 +5,9 @@ import { epoch, insertRows } from '../helpers/rows.js';
 import { statementsRunBy } from '../helpers/statements.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 16: "a post page takes a fixed number of statements; a post with 10,000 comments opens as fast as
-// one with 10". The post page's comments are one statement a page, and a tag's feed two (its posts, their
-// cards), however many there are, on either engine.
+// A post page takes a fixed number of statements: a post with 10,000 comments opens as fast as one with
+// 10. The post page's comments are one statement a page, and a tag's feed two (its posts, their cards),
+// however many there are, on either engine.
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -68,7 +68,7 @@ describe('statements a page takes', () => {
     // Only an empty page asks whether the post is there.
     const empty = await postWith(0, voters, 'empty', epoch + 200_000);
     expect(await count(empty)).toBe(2);
-    // Issue 17: a viewer who blocked a commenter and muted another reads a page in as many statements.
+    // A viewer who blocked a commenter and muted another reads a page in as many statements.
     await insertRows(t, 'blocks', [{ blocker_id: viewer, blocked_id: voters[2], created_at: epoch }]);
     await insertRows(t, 'mutes', [{ muter_id: viewer, muted_id: voters[3], created_at: epoch }]);
     expect(await count(big)).toBe(1);

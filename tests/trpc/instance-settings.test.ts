@@ -4,7 +4,7 @@ import { aboutInstance } from '../../src/server/domain/instance-settings.js';
 import { adminOf, expectRefusedCall } from '../helpers/accounts.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17: the instance's name, description, rules and registration (instance.about, instance.update).
+// The instance's name, description, rules and registration (instance.about, instance.update).
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -3,7 +3,7 @@ import { messages } from '../../src/server/domain/errors.js';
 import { adminOf, expectRefusedCall } from '../helpers/accounts.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17: invite codes (invites.create, invites.list, invites.revoke).
+// Invite codes (invites.create, invites.list, invites.revoke).
 
 let t: TestApp;
 afterEach(() => t?.close());

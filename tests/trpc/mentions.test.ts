@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deleteMember } from '../../src/server/domain/members.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 16: every card and comment names the members its text mentions who exist, as they wrote their
+// Every card and comment names the members its text mentions who exist, as they wrote their
 // username, so the client links `@name` only to a profile that is there.
 
 let t: TestApp;

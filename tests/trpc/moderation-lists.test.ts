@@ -7,7 +7,7 @@ import { epoch, insertRows } from '../helpers/rows.js';
 import { statementsRunBy } from '../helpers/statements.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17, the admin screens: the members list (search by the start of a username, whatever its case; a
+// The admin screens: the members list (search by the start of a username, whatever its case; a
 // status), content removed without a report, and the audit log; pages of 20, each a fixed few statements.
 
 let t: TestApp;

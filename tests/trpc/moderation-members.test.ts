@@ -6,7 +6,7 @@ import { get, post } from '../helpers/http.js';
 import { badRequest, expectRefusedCall, forbidden, notFound } from '../helpers/moderation.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17: moderators approve, limit, suspend and unsuspend members; admins set roles. A suspended member
+// Moderators approve, limit, suspend and unsuspend members; admins set roles. A suspended member
 // cannot log in, and their tokens stop working at once, on tRPC and REST alike, with a clear 403.
 
 let t: TestApp;

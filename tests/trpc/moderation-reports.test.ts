@@ -14,7 +14,7 @@ import { epoch, insertRows } from '../helpers/rows.js';
 import { statementsRunBy } from '../helpers/statements.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17: moderators work the reports queue at /admin/reports and resolve each report with an action:
+// Moderators work the reports queue at /admin/reports and resolve each report with an action:
 // remove the content, limit or suspend its member, or dismiss it. Every action goes to the audit log.
 
 let t: TestApp;

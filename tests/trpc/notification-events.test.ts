@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../src/server/store/store.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 16: whoever's notifications a write changes hears of it once it commits (a `notifications` live
+// Whoever's notifications a write changes hears of it once it commits (a `notifications` live
 // event, which src/server/live turns into their bell's new count), and nobody else. Both engines.
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 import { freezeClockInNewSpan, gist, groupSpanMs, inbox, unread } from '../helpers/notifications.js';
 
-// Issue 16, domain/notifications.ts: likes, comments and follows, who is told, and how they group. Runs on
+// The rules of domain/notifications.ts: likes, comments and follows, who is told, and how they group. Runs on
 // both engines (the suite on postgres picks up tests/trpc).
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { nextMs } from '../helpers/expect.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 import { gist, inbox, unread } from '../helpers/notifications.js';
 
-// Issue 16, domain/notifications.ts: mentions (shared/rich-text.ts says what one is), edits and deletions
+// The rules of domain/notifications.ts: mentions (shared/rich-text.ts says what one is), edits and deletions
 // that take them back, and a deleted member. Runs on both engines.
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { fillInbox, type Inbox } from '../helpers/notification-volume.js';
 import { statementsRunBy } from '../helpers/statements.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 16, "speed at scale": the unread count is one statement, and a notifications page a fixed number of
+// Speed at scale: the unread count is one statement, and a notifications page a fixed number of
 // statements however many notifications and actors there are. Counted on both engines
 // (tests/helpers/statements.ts); the plans behind them: tests/server/notification-plans.test.ts (SQLite)
 // and tests/pg/notification-plans.test.ts.
@@ -18,7 +18,7 @@ async function countsFor(inbox: Inbox, hideTwo = false) {
   const { id: postId } = await t.caller(me.token).posts.create({ content: 'liked a lot' });
   await fillInbox(t, me.id, postId, inbox);
   if (hideTwo) {
-    // Issue 17: two of the newest group's actors hidden from me, one muted and one blocked.
+    // Two of the newest group's actors hidden from me, one muted and one blocked.
     await t.sql('insert into mutes (muter_id, muted_id, created_at) values ($1, $2, 1)', [
       me.id,
       'g-actor-0',

@@ -5,7 +5,7 @@ import { post } from '../helpers/http.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 import { gist, inbox, notificationRows, unread } from '../helpers/notifications.js';
 
-// Issue 16: notifications.list, unreadCount and markRead as a member uses them, the REST bridge's writes
+// notifications.list, unreadCount and markRead as a member uses them, the REST bridge's writes
 // that notify too, and refused calls that change nothing. Runs on both engines.
 
 let t: TestApp;

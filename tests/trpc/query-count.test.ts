@@ -81,7 +81,7 @@ async function measure(n: number, relations = false) {
   await t.caller(viewer.token).follow.follow({ userId: author.id });
   world(n, author, viewer, others);
   if (relations) {
-    // Issue 17: members the viewer blocked, muted, who blocked the viewer, and one suspended.
+    // Members the viewer blocked, muted, who blocked the viewer, and one suspended.
     const [blocked, muted, blocking, suspended] = await Promise.all(
       Array.from({ length: 4 }, () => t.member()),
     );
@@ -123,7 +123,7 @@ describe('no N+1 queries', () => {
     }
   });
 
-  it('runs the same statements when the viewer has blocked, muted and been blocked (issue 17)', async () => {
+  it('runs the same statements when the viewer has blocked, muted and been blocked', async () => {
     const plain = await measure(20);
     const related = await measure(20, true);
     for (const key of Object.keys(plain) as (keyof typeof plain)[]) {

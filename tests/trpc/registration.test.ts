@@ -5,7 +5,7 @@ import { appRouter } from '../../src/server/trpc/root.js';
 import { adminOf, expectRefusedCall, setRegistration } from '../helpers/accounts.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17 "Registration": open, approval, invite, closed, through tRPC's auth.signup and auth.login.
+// Registration in each mode: open, approval, invite, closed, through tRPC's auth.signup and auth.login.
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -3,7 +3,7 @@ import { inbox } from '../helpers/notifications.js';
 import { everyRow, expectRefusedCall } from '../helpers/relations.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17: relations.block, unblock, mute, unmute and list as a member uses them from /settings, and what
+// relations.block, unblock, mute, unmute and list as a member uses them from /settings, and what
 // a block does to follows. On both engines.
 
 let t: TestApp;

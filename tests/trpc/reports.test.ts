@@ -4,7 +4,7 @@ import { badRequest, community, expectRefusedCall, forbidden, notFound } from '.
 import { expectInvalid } from '../helpers/expect.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17, "reports and moderation": any active member reports a post, a comment or a member with a reason
+// Reports: any active member reports a post, a comment or a member with a reason
 // and a note; never themselves or their own content. The moderators' queue shows what was reported, as it
 // was reported.
 

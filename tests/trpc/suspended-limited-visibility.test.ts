@@ -3,7 +3,7 @@ import { get } from '../helpers/http.js';
 import { everywhere, expectRefusedCall, seenBy, threadOf, type Member } from '../helpers/relations.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17: a suspended member's content is hidden from everyone (posts, comments, their part in
+// A suspended member's content is hidden from everyone (posts, comments, their part in
 // notifications, suggestions and mention links); a limited member is hidden from explore and who-to-follow
 // only; a pending member is suggested to nobody. The status is set here directly: moderation sets it.
 

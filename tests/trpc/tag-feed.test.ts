@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { expectInvalid, nextMs } from '../helpers/expect.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 16: `#tag` in a post links to /tag/:tag, the posts with that tag, newest first, in pages.
+// `#tag` in a post links to /tag/:tag, the posts with that tag, newest first, in pages.
 
 let t: TestApp;
 afterEach(() => t?.close());
