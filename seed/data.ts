@@ -1,6 +1,6 @@
-// The seed of spec section 3 and PRODUCT.md "Seed": 7 members, 5 posts, 2 comments on each post, like counts
-// of 0 or 10 with nobody in likedBy, nobody following anybody, no bookmarks. Ids are fixed so that running the
-// seed again adds nothing.
+// The demo seed of spec section 3: 7 members, 5 posts, 2 comments on each post, like counts of 0 or 10 with
+// nobody in likedBy, nobody following anybody, no bookmarks. Ids are fixed so that running the seed again
+// adds nothing.
 
 import { demoCredentials } from '../src/shared/demo.js';
 

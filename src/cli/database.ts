@@ -21,7 +21,7 @@ export const seed: Command = {
   summary: 'load the demo members and posts (--demo)',
   usage: '--demo [--data DIR]',
   details: `Adds the spec's demo members and posts that are missing; running it twice adds nothing.
-The demo member's password is published (README, "Demo login"): never on a public instance.
+The demo member's password is published (docs/self-hosting.md): never on a public instance.
 
   --demo            required: says you mean the demo content
 ${dataHelp}`,

@@ -45,7 +45,7 @@ export function newestKnownMigration(): number {
 export function sqliteOnly(config: Config): Config {
   if (config.databaseUrl) {
     throw new CommandFailed(
-      'backup and restore work on a SQLite instance. REALM_DATABASE_URL is set: back PostgreSQL up with pg_dump and pg_restore (README, "Scaling out").',
+      'backup and restore work on a SQLite instance. REALM_DATABASE_URL is set: back PostgreSQL up with pg_dump and pg_restore (docs/scaling-out.md).',
     );
   }
   return config;

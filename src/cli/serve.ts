@@ -11,7 +11,7 @@ export const serve: Command = {
   summary: 'serve the instance (the default command)',
   usage: '[--port PORT] [--host HOST] [--data DIR] [--demo]',
   details: `Creates the data folder, migrates the database and serves the web app and the API.
-The environment variables (README, "Configuration") keep working; these flags win over them.
+The environment variables (docs/configuration.md) keep working; these flags win over them.
 
   --port PORT       port to listen on (PORT, default 3000)
   --host HOST       address to listen on (HOST, default 127.0.0.1)

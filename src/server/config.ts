@@ -19,7 +19,7 @@ function isProxyAddress(entry: string): boolean {
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-// PRODUCT.md "How it runs": exactly these variables, and nothing else reads process.env.
+// docs/configuration.md, "Environment variables": exactly these, and nothing else reads process.env.
 const envSchema = z.object({
   PORT: z.coerce
     .number({ message: 'must be a number' })

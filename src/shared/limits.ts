@@ -1,4 +1,4 @@
-// PRODUCT.md "The /api contract" item 6 and "Accounts": one place for every limit, used by forms and server.
+// docs/differences-from-the-mock.md item 6: one place for every limit, used by forms and server.
 export const limits = {
   contentMax: 500,
   bioMax: 160,
@@ -30,7 +30,7 @@ export const limits = {
 } as const;
 
 /**
- * PRODUCT.md "Limits on every request": no answer over 5 MB. The legacy REST lists carry the newest
+ * docs/security.md, "Limits on every request": no answer over 5 MB. The legacy REST lists carry the newest
  * REALM_LEGACY_LIST_LIMIT entries, and stop earlier, at a whole entry, when their JSON reaches `answerBytes`.
  * Lists nested in an entry (likedBy, a post's comments, followers...) carry their newest `nestedMax`; a post's
  * comments also stop at `nestedCommentsBytes`, because 100 comments with 100 up- and 100 downvotes each can be

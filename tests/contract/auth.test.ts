@@ -5,7 +5,7 @@ import { freshName, password, signUp } from './members.js';
 import { expectAnswer, expectError, expectUser, messages } from './shapes.js';
 
 // Spec section 7 (POST /auth/signup 201 {createdUser, encodedToken}, POST /auth/login 200 {foundUser,
-// encodedToken}), section 8's messages, and PRODUCT.md "Accounts and tokens" for the input rules.
+// encodedToken}), section 8's messages, and docs/differences-from-the-mock.md item 6 for the input rules.
 
 const api = useRealm();
 const signup = (body: unknown) => api.post('/api/auth/signup', undefined, body);

@@ -4,8 +4,9 @@ import { freshName, idsOf, signUp, signUpMany, writePost, type Member } from './
 import { expectAnswer, expectError, expectRef, expectUser, messages, missingId } from './shapes.js';
 
 // Spec sections 4, 5 and 7: bookmarks answer 200 {bookmarks} (post ids), follows 200 {user, followUser}, each
-// refused when already done or not done. README: GET /api/users/bookmark is mine (the fixed route wins over a
-// username), bookmarks are shown to their owner only, and following yourself is refused.
+// refused when already done or not done. docs/differences-from-the-mock.md: GET /api/users/bookmark is mine
+// (item 9: the fixed route wins over a username), bookmarks are shown to their owner only (item 11), and
+// following yourself is refused.
 
 const api = useRealm();
 const profile = async (member: Member, token?: string) =>

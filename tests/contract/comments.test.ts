@@ -6,7 +6,8 @@ import { expectAnswer, expectComment, expectError, messages, missingId, type Com
 
 // Spec section 7's comment routes and section 5: only a comment's author edits it; its author or the post's
 // author deletes it; upvote puts me in upvotedBy and out of downvotedBy, downvote the reverse, each refused
-// when already done. README: commentData is the text or {text}; unknown ids are 404.
+// when already done. docs/differences-from-the-mock.md: commentData is the text or {text} (item 4); unknown
+// ids are 404 (item 1).
 
 const api = useRealm();
 

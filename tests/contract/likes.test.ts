@@ -15,7 +15,8 @@ import {
 
 // Spec section 4 "Backend state rules" and section 5: like adds me to likedBy, out of dislikedBy, count +1,
 // refused when already liked; dislike count -1, me out of likedBy and into dislikedBy, refused at a count of
-// 0 or when already disliked. README: any member may dislike a post whose count is above zero.
+// 0 or when already disliked. docs/differences-from-the-mock.md: any member may dislike a post whose count is
+// above zero.
 
 const api = useRealm();
 /** Seed posts start at 10 likes with nobody in likedBy: only the seed has such a post. */

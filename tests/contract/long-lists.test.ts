@@ -4,9 +4,10 @@ import { useRealm } from './instance.js';
 import { idsOf, signUp, signUpMany, writeComment, writePost, type Member } from './members.js';
 import { expectError, missingId, type Post } from './shapes.js';
 
-// README "Long lists: bounded, paged, kept": list answers carry the newest REALM_LEGACY_LIST_LIMIT entries,
-// oldest first, with X-Total-Count and, while older entries remain, Link: <...?before=<_id>>; rel="next".
-// Nested lists carry their newest 100. This instance is given a limit of 3 so that short lists have pages.
+// docs/api.md, "Long lists: bounded, paged, kept": list answers carry the newest REALM_LEGACY_LIST_LIMIT
+// entries, oldest first, with X-Total-Count and, while older entries remain, Link: <...?before=<_id>>;
+// rel="next". Nested lists carry their newest 100. This instance is given a limit of 3 so that short lists
+// have pages.
 
 const limit = 3;
 const api = useRealm({ REALM_LEGACY_LIST_LIMIT: String(limit) });

@@ -4,7 +4,8 @@ import { useRealm } from './instance.js';
 import { freshName, idsOf, readPost, signUp, writeComment, writePost } from './members.js';
 import { expectAnswer, expectError, expectPost, messages, missingId, type Post } from './shapes.js';
 
-// Spec section 7's post routes, the authorship rules of section 5, and README "How Realm differs" 1, 5, 6, 7.
+// Spec section 7's post routes, the authorship rules of section 5, and docs/differences-from-the-mock.md
+// items 1, 5, 6, 7.
 
 const api = useRealm();
 const seedPost = seedPosts[0]!;

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import type { Reply } from './client.js';
 
-// The answer shapes of README "The API" (spec section 3) and the messages of the spec's error catalogue
-// (section 8) and of README "How Realm differs from the original mock".
+// The answer shapes of docs/api.md, "REST: /api" (spec section 3), and the messages of the spec's error
+// catalogue (section 8) and of docs/differences-from-the-mock.md.
 
 /** Spec section 3: year-month-day T hour:minute:second with the zone offset; the server answers in UTC. */
 export const stamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
@@ -75,7 +75,7 @@ const userKeys = [
   ...['followers', 'following', 'bookmarks', 'createdAt', 'updatedAt'],
 ];
 
-/** A user object: README's keys plus the signup extras named, no password anywhere. */
+/** A user object: the keys of docs/api.md plus the signup extras named, no password anywhere. */
 export function expectUser(user: Record<string, unknown>, extras: string[] = []) {
   expect(sorted(user)).toEqual([...userKeys, ...extras].sort());
   for (const key of ['username', 'firstName', 'lastName', 'bio', 'link', 'profilePic', 'profileBanner'])

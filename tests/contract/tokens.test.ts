@@ -4,9 +4,10 @@ import { useRealm } from './instance.js';
 import { makeFixture, send, tokenRoutes, visibleState } from './routes.js';
 import { expectError, messages, missingId } from './shapes.js';
 
-// PRODUCT.md "Accounts and tokens": the token raw in `authorization` or as `Bearer <token>`; a missing,
-// malformed, expired or wrongly signed token is 401, a valid one whose member does not exist the spec's 404.
-// This instance is given its secret, so that the test can sign tokens as the server would.
+// docs/api.md, "The API", and docs/differences-from-the-mock.md item 3: the token raw in `authorization` or
+// as `Bearer <token>`; a missing, malformed, expired or wrongly signed token is 401, a valid one whose member
+// does not exist the spec's 404. This instance is given its secret, so that the test can sign tokens as the
+// server would.
 
 const secret = 'contract-tests-secret-of-at-least-32-characters';
 const api = useRealm({ REALM_JWT_SECRET: secret });

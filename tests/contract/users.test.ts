@@ -5,7 +5,8 @@ import { freshName, password, signUp } from './members.js';
 import { expectAnswer, expectError, expectUser, messages } from './shapes.js';
 
 // Spec section 7's user routes: GET /users, GET /users/{userId} (matched against the username), POST
-// users/edit 201 {user}. README "How Realm differs" 5 and 6: only editable fields change, within limits.
+// users/edit 201 {user}. docs/differences-from-the-mock.md items 5 and 6: only editable fields change, within
+// limits.
 
 const api = useRealm();
 type User = Record<string, unknown> & { _id: string; username: string; createdAt: string };

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { seedMembers } from '../../seed/data.js';
 import { useRealm } from './instance.js';
 
-// The doors besides /api: the health check (README "Configuration"), the web client and the seed pictures
-// (PRODUCT.md "Seed": served by the app itself, so an offline instance has them).
+// The doors besides /api: the health check (docs/configuration.md, "Health check"), the web client and the
+// seed pictures, served by the app itself so that an offline instance has them
+// (docs/differences-from-the-mock.md).
 
 const api = useRealm();
 

@@ -1,6 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 
-// Debian's Chromium (PRODUCT.md); never a browser downloaded by a test tool.
+// Debian's Chromium (docs/testing.md, "The suites"); never a browser downloaded by a test tool.
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

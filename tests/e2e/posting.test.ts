@@ -156,7 +156,8 @@ describe('post options', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await post.locator('.post-content').textContent()).toBe(text);
     expect(p.errors).toEqual([]);
-    // Focus returns to the menu button that opened the dialog (PRODUCT.md "The web client": keyboard use).
+    // Focus returns to the menu button that opened the dialog (docs/web-app.md: it works with the keyboard
+    // alone).
     await expect.poll(() => focused(optionsButton)).toBe(true);
   });
 

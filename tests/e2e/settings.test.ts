@@ -17,8 +17,8 @@ import {
 // In a real browser: /settings (password, sessions, blocked and muted members, invites, export,
 // deletion), and block, mute and report from a profile, a post card and a comment.
 
-// Its tests sign up and log in more than the 25 attempts per 5 minutes one address may make (PRODUCT.md):
-// rate limits are tested elsewhere, so this instance runs without them.
+// Its tests sign up and log in more than the 25 attempts per 5 minutes one address may make
+// (docs/security.md): rate limits are tested elsewhere, so this instance runs without them.
 const c = useCommunity({ REALM_RATE_LIMIT: 'off' });
 
 const sessionEnded = 'Your session has ended. Please log in again.';

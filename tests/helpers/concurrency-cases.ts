@@ -6,8 +6,8 @@ import { follow, unfollow } from '../../src/server/domain/follow.js';
 import { createPost, dislikePost, likePost } from '../../src/server/domain/posts.js';
 import type { Store } from '../../src/server/store/store.js';
 
-// PRODUCT.md "Data": the rules hold when requests race, on either engine. On SQLite one writer makes the
-// writes take turns; on PostgreSQL row locks do (docs/decisions/0002). The same cases run on both:
+// The rules hold when requests race, on either engine. On SQLite one writer makes the writes take turns; on
+// PostgreSQL row locks do (docs/decisions/0002-two-engines.md). The same cases run on both:
 // tests/server/concurrency-rules.test.ts (SQLite) and tests/pg/concurrency.test.ts (PostgreSQL).
 
 /** What a batch of racing calls came to: how many were accepted, and the messages of the refused. */

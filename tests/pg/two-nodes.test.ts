@@ -125,7 +125,8 @@ describe('two nodes on one PostgreSQL', () => {
     const nodes = (await startNodes(url, 2)) as [RealmServer, RealmServer];
     const attempt = (i: number) =>
       api(nodes[i % 2]!, 'POST', '/auth/login', undefined, { username: 'nobody', password: 'x' }, '10.9.9.9');
-    // 25 attempts an address may make in 5 minutes (PRODUCT.md), whichever node they reach.
+    // 25 attempts an address may make in 5 minutes (docs/scaling-out.md, "What the nodes share"), whichever
+    // node they reach.
     for (let i = 0; i < 25; i++) expect((await attempt(i)).status).toBe(404);
     expect((await attempt(25)).status).toBe(429);
     expect((await attempt(26)).status).toBe(429);

@@ -5,8 +5,9 @@ import { call, get, post } from '../helpers/http.js';
 import { snapshot } from '../helpers/snapshot.js';
 import { makeTestApp, testSecret, type TestApp } from '../helpers/test-app.js';
 
-// Spec section 6 and PRODUCT.md "Accounts and tokens": every write (and the bookmark list) needs a token that
-// resolves to an existing member; ownership refusals are the spec's 400s. A refusal writes nothing.
+// Spec section 6 and docs/api.md, "REST: /api" (the token column): every write (and the bookmark list) needs
+// a token that resolves to an existing member; ownership refusals are the spec's 400s. A refusal writes
+// nothing.
 
 const invalidToken = 'The token is invalid. Unauthorized access error.';
 const unknownUser = 'The username you entered is not Registered. Not Found error';
@@ -262,7 +263,7 @@ describe('ownership rules (spec section 5)', () => {
   });
 });
 
-describe('token lifetime (PRODUCT.md: tokens expire after 7 days)', () => {
+describe('token lifetime (docs/security.md: tokens expire after 7 days)', () => {
   it('refuses a correctly signed token that carries no expiry, and writes nothing', async () => {
     const f = await fixture();
     const forever = await new SignJWT(claims(f.owner))

@@ -3,9 +3,9 @@ import { get, post } from '../helpers/http.js';
 import { snapshot } from '../helpers/snapshot.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// PRODUCT.md "Accounts and tokens": usernames 1 to 64 characters without whitespace or `/`, reserved route names
-// refused, unique without regard to case; passwords 8 to 128; extra signup fields at most 20 keys and 4 KB, never
-// overwriting the real fields. A refused signup writes nothing.
+// docs/differences-from-the-mock.md item 6: usernames 1 to 64 characters without whitespace or `/`, reserved
+// route names refused, unique without regard to case; passwords 8 to 128; extra signup fields at most 20 keys
+// and 4 KB, never overwriting the real fields. A refused signup writes nothing.
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -3,8 +3,8 @@ import { call, get, post } from '../helpers/http.js';
 import { snapshot } from '../helpers/snapshot.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// PRODUCT.md "The /api contract" item 6: every limit is refused with 400 and a message naming it, and a refused
-// request writes nothing. Text limits count characters after trimming.
+// docs/differences-from-the-mock.md item 6: every limit is refused with 400 and a message naming it, and a
+// refused request writes nothing. Text limits count characters after trimming.
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -16,7 +16,8 @@ afterEach(async () => {
   await t?.close();
 });
 
-// Bookmarks are shown to their owner only (PRODUCT.md "Privacy"): pass the owner's token to see them.
+// Bookmarks are shown to their owner only (docs/differences-from-the-mock.md item 11): pass the owner's token
+// to see them.
 const userNamed = async (username: string, token?: string) =>
   (await get(t.app, `/api/users/${username}`, token)).body.user;
 

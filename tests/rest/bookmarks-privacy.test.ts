@@ -5,8 +5,9 @@ import { createTokenKeys } from '../../src/server/domain/tokens.js';
 import { get, post } from '../helpers/http.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// PRODUCT.md "Privacy": a REST user object carries `bookmarks` only for its owner, `[]` for anyone else; and
-// signup extras are flat values only, so objects or lists stored before that rule are never shown.
+// docs/differences-from-the-mock.md items 11 and 12: a REST user object carries `bookmarks` only for its
+// owner, `[]` for anyone else; and signup extras are flat values only, so objects or lists stored before that
+// rule are never shown.
 
 let t: TestApp;
 let owner: Awaited<ReturnType<TestApp['member']>>;

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { get, post } from '../helpers/http.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// PRODUCT.md "Data": like and dislike follow the spec's rules in one transaction, so concurrent requests never
-// lose a count and the rules ("already liked", "less than 0") hold under load.
+// Like and dislike follow the spec's rules in one transaction, so concurrent requests never lose a count and
+// the rules ("already liked", "less than 0") hold under load.
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -3,8 +3,8 @@ import { call, get, post } from '../helpers/http.js';
 import { epoch, nextLink } from '../helpers/rows.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// PRODUCT.md "Limits on every request": the legacy lists carry the newest REALM_LEGACY_LIST_LIMIT entries,
-// still oldest first, with X-Total-Count, and a Link to the next older page (?before=<_id>).
+// docs/api.md, "Long lists: bounded, paged, kept": the legacy lists carry the newest REALM_LEGACY_LIST_LIMIT
+// entries, still oldest first, with X-Total-Count, and a Link to the next older page (?before=<_id>).
 
 let t: TestApp;
 afterEach(() => t?.close());

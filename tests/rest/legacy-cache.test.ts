@@ -7,8 +7,9 @@ import { call, get, post } from '../helpers/http.js';
 import { statementsRunBy } from '../helpers/statements.js';
 import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 
-// PRODUCT.md "Limits on every request": list answers that are the same for every caller are kept until the
-// next write from any worker, and carry a strong ETag that a matching If-None-Match turns into a 304.
+// docs/api.md, "Long lists: bounded, paged, kept": list answers that are the same for every caller are kept
+// until the next write from any worker, and carry a strong ETag that a matching If-None-Match turns into a
+// 304.
 
 let t: TestApp;
 afterEach(async () => {

@@ -3,8 +3,9 @@ import { get } from '../helpers/http.js';
 import { epoch, insertRows, likesOf, nextLink } from '../helpers/rows.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
-// PRODUCT.md "Limits on every request": lists nested in a legacy object carry their newest 100 entries, still
-// oldest first, and no answer passes 5 MB whatever the data; a long list never holds the worker.
+// docs/api.md, "Long lists: bounded, paged, kept", and docs/security.md, "Limits on every request": lists
+// nested in a legacy object carry their newest 100 entries, still oldest first, and no answer passes 5 MB
+// whatever the data; a long list never holds the worker.
 
 let t: TestApp;
 afterEach(() => t?.close());

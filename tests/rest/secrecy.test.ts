@@ -7,8 +7,9 @@ import { buildApp } from '../../src/server/app.js';
 import { openSqliteStore } from '../../src/server/store/sqlite/index.js';
 import { makeTestApp, testConfig, testEngine, type TestApp } from '../helpers/test-app.js';
 
-// PRODUCT.md "Accounts and tokens" and /api item 2: no response carries a password or its hash, through either
-// API, on success or failure; and the database file holds only the hash.
+// docs/security.md, "What Realm protects", and docs/differences-from-the-mock.md item 2: no response carries
+// a password or its hash, through either API, on success or failure; and the database file holds only the
+// hash.
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 
 describe('configuration', () => {
-  it('has the defaults PRODUCT.md lists', () => {
+  it('has the defaults docs/configuration.md lists', () => {
     expect(loadConfig({})).toEqual({
       port: 3000,
       host: '127.0.0.1',

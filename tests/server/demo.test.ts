@@ -24,7 +24,7 @@ async function start(demo: boolean, file = join(mkdtempSync(join(tmpdir(), 'real
   };
 }
 
-describe('demo content (PRODUCT.md: a real instance starts empty)', () => {
+describe('demo content (docs/self-hosting.md: a real instance starts empty)', () => {
   it('is absent from an instance started without --demo, and the login page is told so', async () => {
     const { caller } = await start(false);
     expect(await caller.instance.about()).toMatchObject({ demo: false });

@@ -5,7 +5,8 @@ import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 
 // Speed at scale: a member with 10,000 notification groups, the newest with 5,000 actors (a
 // post that went viral), reads their notifications and unread count about as fast as a member with 60.
-// Runs on both engines; the medians are printed for the README and the report.
+// Runs on both engines and prints the medians. Why they stay close:
+// docs/decisions/0003-notifications-and-live-events.md, "Consequences".
 
 let t: TestApp;
 const busy = { token: '', id: '' };

@@ -31,7 +31,7 @@ export function PostSkeletons({ count = 3 }: { count?: number }) {
   );
 }
 
-/** Pages of 20 that load as the end comes into view, with a visible end (PRODUCT.md "The web client"). */
+/** Pages of 20 that load as the end comes into view, with a visible end (docs/web-app.md). */
 export function PostList({ query, label, empty }: { query: PagedQuery; label: string; empty: ReactNode }) {
   const sentinel = useLoadMore(query);
   const { hasNextPage, isFetchingNextPage } = query;

@@ -4,7 +4,10 @@ import { parseRichText, type Segment } from '../../shared/rich-text';
 import { usernameKey } from '../../shared/username-key';
 import { profilePath, tagPath } from '../lib/paths';
 
-/** PRODUCT.md "The web client": a link in member text opens elsewhere and vouches for nothing. */
+/**
+ * docs/web-app.md, "Mentions, hashtags and links": a link in member text opens elsewhere and vouches for
+ * nothing.
+ */
 const linkRel = 'nofollow noopener ugc';
 
 /** The mentioned members who exist, by folded name, each with the username as their account spells it. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createSseParser } from './sse';
 
-// The live events of GET /events (README "Live updates"). Ids and numbers only: what a screen
+// The live events of GET /events (docs/api.md, "Live updates"). Ids and numbers only: what a screen
 // shows it reads through tRPC as usual.
 export type LiveEvents = {
   /** First on every (re)connection: the unread count to catch up on. */

@@ -9,8 +9,8 @@ type Paged = {
 };
 
 /**
- * Infinite scroll (PRODUCT.md "pages of 20"): the next page loads as the element this answers comes within
- * 600 px of the screen.
+ * Infinite scroll (docs/web-app.md): the next page loads as the element this answers comes within 600 px
+ * of the screen.
  */
 export function useLoadMore({ hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError }: Paged) {
   const sentinel = useRef<HTMLDivElement>(null);

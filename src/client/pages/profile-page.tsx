@@ -9,7 +9,7 @@ import { trpc } from '../lib/trpc';
 import type { Profile } from '../lib/trpc-types';
 import '../settings.css';
 
-/** Only http(s) links are ever rendered as links (PRODUCT.md "The web client"). */
+/** Only http(s) links are ever rendered as links (docs/security.md, "What Realm protects"). */
 function safeHref(link: string): string | null {
   try {
     const url = new URL(link);

@@ -28,7 +28,7 @@ type Form = Record<(typeof fields)[number]['name'], string>;
 type SignupInput = RouterInputs['auth']['signup'] & { inviteCode?: string };
 
 /**
- * Signup, linked from the login page (PRODUCT.md "The web client"). The instance introduces itself
+ * Signup, linked from the login page (docs/web-app.md, "Log in" and "About"). The instance introduces itself
  * (name, description, rules), and the form follows its registration: an invite code field (filled from
  * `?invite=CODE`), a note that a moderator approves new accounts, or no form at all while it is closed.
  */

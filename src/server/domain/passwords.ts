@@ -2,7 +2,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { tryLater } from './errors.js';
 import { workSlots } from './work-slots.js';
 
-// scrypt with a random salt (PRODUCT.md "Accounts"). Parameters live in the stored string so they can grow.
+// scrypt with a random salt (docs/security.md, "What Realm protects"). Parameters live in the stored string
+// so they can grow.
 const params = { N: 16384, r: 8, p: 1 };
 const keyLength = 32;
 

@@ -42,8 +42,8 @@ export async function profileByUsername(
 }
 
 /**
- * PRODUCT.md "Feeds": members other than me whom I do not follow, most-followed first, at most 10. Only
- * active members, neither limited nor blocked either way nor muted by me.
+ * Who to follow (docs/api.md, "tRPC: /trpc"): members other than me whom I do not follow, most-followed
+ * first, at most 10. Only active members, neither limited nor blocked either way nor muted by me.
  */
 export function whoToFollow(store: Store, viewerId: string): Promise<Suggestion[]> {
   return store.read.members.whoToFollow(viewerId, limits.whoToFollow);

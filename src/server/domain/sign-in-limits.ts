@@ -2,11 +2,11 @@ import type { Store } from '../store/store.js';
 import { tryLater } from './errors.js';
 import { countHit, forgetHits, hitsOf, type Window } from './window-counter.js';
 
-// PRODUCT.md "Limits": login and signup are limited per client address, and login also per account, so that
-// neither many guesses from one address nor guesses at one account from many addresses get far. Each refused
-// attempt is refused before any password is hashed.
+// docs/security.md, "Limits on every request": login and signup are limited per client address, and login
+// also per account, so that neither many guesses from one address nor guesses at one account from many
+// addresses get far. Each refused attempt is refused before any password is hashed.
 
-/** Login and signup attempts per address: 25 per 5 minutes (PRODUCT.md), through either API. */
+/** Login and signup attempts per address: 25 per 5 minutes (docs/security.md), through either API. */
 export const attemptsPerAddress = { max: 25, windowMs: 5 * 60_000 };
 /** Failed logins per account: after 10 in 15 minutes, that account's logins wait for the window to end. */
 export const failuresPerAccount = { max: 10, windowMs: 15 * 60_000 };

@@ -1,4 +1,7 @@
-/** PRODUCT.md: nested users carry at least _id, username, firstName, lastName, profilePic; never a hash. */
+/**
+ * docs/api.md, "REST: /api": nested users carry at least _id, username, firstName, lastName, profilePic;
+ * never a hash.
+ */
 export type PublicUser = {
   id: string;
   username: string;

@@ -19,8 +19,8 @@ const streamsPerMember = 5;
 const maxBufferedBytes = 1024 * 1024;
 
 /**
- * `GET /events`: the member's live updates as Server-Sent Events (README, "Live updates"). The token comes
- * in the `authorization` header, raw or `Bearer`, as for tRPC: the browser reads the stream with fetch,
+ * `GET /events`: the member's live updates as Server-Sent Events (docs/api.md, "Live updates"). The token
+ * comes in the `authorization` header, raw or `Bearer`, as for tRPC: the browser reads the stream with fetch,
  * since EventSource cannot send headers and a token in the URL would end up in logs. It is checked when the
  * stream opens; the stream then lasts until the client closes it, a sixth stream of the member replaces it,
  * the member's session ends (`session-ended`, then closed), or the server shuts down.
@@ -52,7 +52,7 @@ export async function liveUpdates(
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
-      // nginx buffers what it proxies unless told otherwise (README: proxy_buffering off).
+      // nginx buffers what it proxies unless told otherwise (docs/api.md, "Live updates").
       'x-accel-buffering': 'no',
       // Once the stream ends the connection goes with it, so a shutdown does not wait on a keep-alive.
       connection: 'close',

@@ -9,7 +9,7 @@ import { bodyOf, parse, type RestDeps } from './request.js';
 import { legacyUser } from './user-views.js';
 
 // Keys signup understands (the invite code too: it is redeemed, never kept), and keys no extra field may ever
-// set (PRODUCT.md "Accounts").
+// set (docs/differences-from-the-mock.md item 6).
 const known = new Set(Object.keys(signupWithInviteInput.shape));
 const protectedKeys = new Set([
   '_id',
@@ -30,8 +30,9 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 const secretLooking = /pass|secret|token|hash/i;
 
 /**
- * Spec section 3: "Signup accepts any extra fields and stores them", within PRODUCT.md's limits: flat values
- * only, because the filters above cannot see inside an object or a list (`{"form": {"password": ...}}`).
+ * Spec section 3: "Signup accepts any extra fields and stores them", within the limits of
+ * docs/differences-from-the-mock.md items 6 and 12: flat values only, because the filters above cannot see
+ * inside an object or a list (`{"form": {"password": ...}}`).
  */
 function extraFields(body: Record<string, unknown>, password: string): Record<string, unknown> {
   const extra = Object.fromEntries(

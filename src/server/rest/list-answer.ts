@@ -7,8 +7,9 @@ import { badRequest, tryLater } from '../domain/errors.js';
 import { workSlots } from '../domain/work-slots.js';
 import { beforeMessages, type ListPage } from './list-page.js';
 
-// How a legacy list answer goes out (PRODUCT.md "Limits on every request"): `X-Total-Count`, a `Link` to the
-// next older page while one remains, and a strong ETag that a GET's `If-None-Match` turns into a 304.
+// How a legacy list answer goes out (docs/api.md, "Long lists: bounded, paged, kept"): `X-Total-Count`, a
+// `Link` to the next older page while one remains, and a strong ETag that a GET's `If-None-Match` turns into
+// a 304.
 
 /** A list answer as it is sent, and kept (list-cache.ts). */
 export type ListAnswer = {

@@ -1,11 +1,11 @@
 import type { Store } from '../store/store.js';
 import type { ListAnswer } from './list-answer.js';
 
-// PRODUCT.md "Limits on every request": list answers that are the same for every caller (the posts lists,
-// the comments lists, GET /api/users without a token) are built once and kept until the next write to the
-// database from any worker (store: version()); where the store cannot tell that cheaply, nothing is kept. Requests that arrive while an answer is being built wait
-// for that build instead of starting their own. At most `maxEntries` answers and `maxBytes` are kept, the
-// least recently used going first.
+// docs/api.md, "Long lists: bounded, paged, kept": list answers that are the same for every caller (the posts
+// lists, the comments lists, GET /api/users without a token) are built once and kept until the next write to
+// the database from any worker (store: version()); where the store cannot tell that cheaply, nothing is kept.
+// Requests that arrive while an answer is being built wait for that build instead of starting their own. At
+// most `maxEntries` answers and `maxBytes` are kept, the least recently used going first.
 
 const maxEntries = 64;
 const maxBytes = 64 * 1024 * 1024;

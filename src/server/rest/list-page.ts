@@ -3,10 +3,10 @@ import { legacyLimits } from '../../shared/limits.js';
 import { notFound } from '../domain/errors.js';
 import type { JsonRow, LegacyBind, LegacyListName, Store } from '../store/store.js';
 
-// A legacy list answer (PRODUCT.md "Limits on every request"): the newest REALM_LEGACY_LIST_LIMIT entries,
-// or the newest below the entry named by `?before=`, stopping at a whole entry before `answerBytes` of JSON.
-// Entries are read newest first by index in slices, each slice one statement that the database writes as
-// JSON, and the worker serves other requests between slices.
+// A legacy list answer (docs/api.md, "Long lists: bounded, paged, kept"): the newest REALM_LEGACY_LIST_LIMIT
+// entries, or the newest below the entry named by `?before=`, stopping at a whole entry before `answerBytes`
+// of JSON. Entries are read newest first by index in slices, each slice one statement that the database
+// writes as JSON, and the worker serves other requests between slices.
 
 /** Where an entry sits in its list: (createdAt, id), the order of the list's index. */
 type Key = [createdAt: number, id: string];

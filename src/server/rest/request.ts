@@ -28,8 +28,9 @@ export function actorOf({ store, keys }: RestDeps, request: FastifyRequest): Pro
 
 /**
  * The member whose valid token came with a public read, or null: on a read anyone may make, a missing,
- * invalid or expired token only means the caller is anonymous (PRODUCT.md "Privacy": bookmarks are shown
- * to their owner alone). A suspended or pending member is refused with 403, as on tRPC.
+ * invalid or expired token only means the caller is anonymous (bookmarks are shown to their owner alone:
+ * docs/api.md, "Long lists: bounded, paged, kept"). A suspended or pending member is refused with 403, as
+ * on tRPC.
  */
 export async function viewerOf(deps: RestDeps, request: FastifyRequest): Promise<string | null> {
   if (!request.headers.authorization) return null;
@@ -48,7 +49,8 @@ export function bodyOf(request: FastifyRequest): Record<string, unknown> {
 
 /**
  * `postData` and `commentData` arrive either as the text itself (what the spec's client sends for a new post
- * or comment) or as an object holding it (`{ content }`, `{ text }`): PRODUCT.md item 4.
+ * or comment) or as an object holding it (`{ content }`, `{ text }`), as docs/differences-from-the-mock.md
+ * item 4 says.
  */
 export function textPayload(request: FastifyRequest, key: string, field: string): unknown {
   const payload = bodyOf(request)[key];

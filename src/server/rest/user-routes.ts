@@ -15,8 +15,8 @@ import {
   legacyUsers,
 } from './user-views.js';
 
-// PRODUCT.md "Privacy": a user object carries `bookmarks` only for its owner, so what a public read answers
-// depends on the token that came with it (`Vary`).
+// docs/differences-from-the-mock.md item 11: a user object carries `bookmarks` only for its owner, so what a
+// public read answers depends on the token that came with it (`Vary`).
 export function userRoutes(app: FastifyInstance, deps: RestDeps) {
   const bookmarksOf = async (request: FastifyRequest, reply: FastifyReply, userId: string, before?: string) =>
     sendList(
@@ -41,7 +41,8 @@ export function userRoutes(app: FastifyInstance, deps: RestDeps) {
     return sendList(request, reply.header('vary', 'authorization'), 200, answer, `${app.prefix}/users`);
   });
 
-  // A static route: find-my-way prefers it to /users/:username, so the bookmarks answer (PRODUCT.md).
+  // A static route: find-my-way prefers it to /users/:username, so the bookmarks answer
+  // (docs/differences-from-the-mock.md item 9).
   app.get('/users/bookmark', async (request, reply) => {
     const actor = await actorOf(deps, request);
     return bookmarksOf(request, reply, actor.id, beforeOf(request));

@@ -4,7 +4,10 @@ import { listAnswer, type ListAnswer } from './list-answer.js';
 import { newestPage } from './list-page.js';
 import type { RestDeps } from './request.js';
 
-/** A user nested in another object (likedBy, followers, votes...): PRODUCT.md item 2, never a password. */
+/**
+ * A user nested in another object (likedBy, followers, votes...): never a password
+ * (docs/differences-from-the-mock.md item 2).
+ */
 type UserRef = { _id: string; username: string; firstName: string; lastName: string; profilePic: string };
 
 /** The original product's user object (spec section 3), without the password. */

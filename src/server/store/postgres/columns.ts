@@ -2,8 +2,8 @@ import { getTableColumns } from 'drizzle-orm';
 import { users } from './schema.js';
 
 // The PostgreSQL twin of ../sqlite/columns.ts: the only user columns any query that reaches a client reads,
-// so a password hash cannot leak by accident (PRODUCT.md: nested users carry _id, username, firstName,
-// lastName, profilePic).
+// so a password hash cannot leak by accident (docs/api.md, "REST: /api": nested users carry _id,
+// username, firstName, lastName, profilePic).
 const publicUserFields = ['id', 'username', 'firstName', 'lastName', 'profilePic'] as const;
 
 const column = (key: keyof typeof users.$inferSelect) => getTableColumns(users)[key].name;

@@ -11,7 +11,7 @@ import { arrayStatement, statement } from './statement.js';
 
 const orders = {
   latest: { columns: ['created_at', 'id'], top: [Number.MAX_SAFE_INTEGER, ''] },
-  // PRODUCT.md "Feeds": likeCount + comment count, highest first, newest first on ties.
+  // Trending (docs/api.md, "tRPC: /trpc"): likeCount + comment count, highest first, newest first on ties.
   trending: { columns: ['score', 'created_at', 'id'], top: [Number.MAX_SAFE_INTEGER, 0, ''] },
 };
 const page = limits.pageSize + 1;

@@ -17,7 +17,7 @@ const object = (fields: Record<string, string>) =>
 const array = (value: string, from: string, order: string) =>
   `coalesce((select array_to_json(array_agg(${value} order by ${order})) from ${from}), '[]'::json)`;
 
-/** A nested user (PRODUCT.md item 2): the five public fields, never a password. */
+/** A nested user (docs/differences-from-the-mock.md item 2): the five public fields, never a password. */
 const userRef = (u: string) =>
   object({
     _id: `${u}.id`,
@@ -136,8 +136,8 @@ const withExtras = `(select json_strip_nulls(json_object_agg(m.key, m.value orde
   ) as m)`;
 
 /**
- * The member `u`, with their bookmarks only when `$viewer` is that member (PRODUCT.md "Privacy"). `offset 0`
- * keeps PostgreSQL from copying the fields' subqueries into each place that reads them.
+ * The member `u`, with their bookmarks only when `$viewer` is that member (docs/differences-from-the-mock.md
+ * item 11). `offset 0` keeps PostgreSQL from copying the fields' subqueries into each place that reads them.
  */
 export const userJson = `(select case when u.extra = '{}' then f.fields else ${withExtras} end
   from (select ${userFields} as fields offset 0) as f)`;

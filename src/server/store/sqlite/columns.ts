@@ -2,7 +2,7 @@ import { users } from './schema.js';
 
 /**
  * The only user columns any query that reaches a client selects: a password hash cannot leak by accident.
- * PRODUCT.md: nested users carry at least _id, username, firstName, lastName, profilePic.
+ * docs/api.md, "REST: /api": nested users carry _id, username, firstName, lastName, profilePic.
  */
 export const publicUserColumns = {
   id: users.id,

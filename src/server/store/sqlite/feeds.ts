@@ -23,7 +23,7 @@ type HomePage = 'first' | 'next';
 // serves every page.
 const orders = {
   latest: { key: [posts.createdAt, posts.id], top: [Number.MAX_SAFE_INTEGER, ''] },
-  // PRODUCT.md "Feeds": likeCount + comment count, highest first, newest first on ties.
+  // Trending (docs/api.md, "tRPC: /trpc"): likeCount + comment count, highest first, newest first on ties.
   trending: { key: [posts.score, posts.createdAt, posts.id], top: [Number.MAX_SAFE_INTEGER, 0, ''] },
 };
 

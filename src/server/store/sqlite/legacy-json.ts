@@ -4,10 +4,11 @@ import { nestedJson, publicUserJson } from './columns.js';
 // The original product's post, comment and user objects (spec section 3), written as JSON by SQLite itself:
 // built as JavaScript objects and then stringified, 10k posts took about 270 ms against about 170 ms for
 // SQLite writing the text. Lists keep the mock's order, oldest first, as its arrays grew by push. Every list
-// nested in an object carries its newest `nestedMax` entries (PRODUCT.md "Limits on every request"), each
-// read newest first from its own index (store/sqlite/schema.ts), ties in the order the rows were added.
+// nested in an object carries its newest `nestedMax` entries (docs/api.md, "Long lists: bounded, paged,
+// kept"), each read newest first from its own index (store/sqlite/schema.ts), ties in the order the rows were
+// added.
 
-/** A nested user (PRODUCT.md item 2): the five public fields, never a password. */
+/** A nested user (docs/differences-from-the-mock.md item 2): the five public fields, never a password. */
 const userRef = (u: string) => publicUserJson(u, '_id');
 
 /**
@@ -77,7 +78,8 @@ const userFields = `json_object('_id', u.id, 'username', u.username, 'firstName'
   'createdAt', ${specTime('u.created_at')}, 'updatedAt', ${specTime('u.updated_at')})`;
 
 /**
- * The member `u`, with their bookmarks only when `:viewer` is that member (PRODUCT.md "Privacy"). Extras come
- * first, as the mock spread them, and a real field always wins over an extra of the same name (json_patch).
+ * The member `u`, with their bookmarks only when `:viewer` is that member (docs/differences-from-the-mock.md
+ * item 11). Extras come first, as the mock spread them, and a real field always wins over an extra of the
+ * same name (json_patch).
  */
 export const userJson = `iif(u.extra = '{}', ${userFields}, json_patch(${flatExtras}, ${userFields}))`;

@@ -402,8 +402,9 @@ export const auditLog = sqliteTable(
 );
 
 /**
- * Login and signup attempts per client address (PRODUCT.md: 25 per 5 minutes), in the database so that every
- * worker (REALM_WORKERS) counts the same attempts. A row is a window: when it began and the attempts in it.
+ * Login and signup attempts per client address (docs/security.md, "Limits on every request": 25 per 5
+ * minutes), in the database so that every worker (REALM_WORKERS) counts the same attempts. A row is a window:
+ * when it began and the attempts in it.
  */
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
