@@ -1,17 +1,20 @@
 // Builds Realm as a single executable (a Node SEA): one file per platform in release/ holding Node 24, the
-// server, the built client, the migrations, the seed pictures and SQLite's addon, so a server needs no Node.
+// server, the built client, the migrations, the seed pictures and SQLite's addon, so a server needs no Node
+// (docs/decisions/0001-one-program-one-file.md).
 //
-//   npm run package    release/realm-<version>-linux-x64 and SHA256SUMS; also -linux-arm64 when Debian's
-//                      g++-aarch64-linux-gnu is installed, smoke-tested under qemu-aarch64 (qemu-user).
+//   npm run package    release/realm-<version>-linux-x64, -linux-arm64 and SHA256SUMS. arm64 is
+//                      smoke-tested (and gets V8's code cache) only under qemu-aarch64: Debian's qemu-user,
+//                      with arm64's C and C++ libraries from libc6-arm64-cross and libstdc++6-arm64-cross.
 //
-// Runs on Linux x64 with the checkout's Node (20). Node 24 downloads and compiled addons are kept in
-// .cache/, so only the first run compiles SQLite (about two minutes a platform, both at once).
+// Runs on Linux x64 with the checkout's Node (22 or newer) and compiles nothing: each binary carries the
+// addon better-sqlite3 ships prebuilt for its platform (node_modules/better-sqlite3/prebuilds/, Node-API,
+// so one addon fits every Node). Node 24's downloads are kept in .cache/.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -27,19 +30,30 @@ const nodeVersion = '24.21.0';
 const fuse = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 // npm's node-linux-<arch> packages hold the official builds; pinned by `npm view ... dist.integrity`.
+// `machine` is the platform's ELF machine number, checked on the addon taken; `strippers`, the tools tried in
+// turn to strip Node.
 const targets = {
   x64: {
     integrity:
       'sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q==',
-    prefix: '',
+    machine: 62,
+    strippers: ['strip', 'llvm-strip'],
     emulator: [],
   },
   arm64: {
     integrity:
       'sha512-FpJRPEz2OvvTLfjIOlNGFY9JLPMKgl5m+d4oGYBLg24kJ1mmvN1Zl/HPJgF4HDaJ51ISev1l1cRZ/DM+keXW5g==',
-    prefix: 'aarch64-linux-gnu-',
-    // Debian's cross toolchain ships arm64's C library here; Node 24 for arm64 needs it to run.
+    machine: 183,
+    // Debian's binutils strip knows no arm64 (told `-F elf64-little`, it writes a Node that qemu refuses to
+    // load); llvm-strip, from Debian's llvm, knows every platform; aarch64-linux-gnu-strip is binutils' own
+    // for arm64 (Debian's binutils-aarch64-linux-gnu).
+    strippers: ['llvm-strip', 'aarch64-linux-gnu-strip'],
+    // Node 24 for arm64 is linked against glibc, libstdc++ and libgcc_s: Debian's libstdc++6-arm64-cross
+    // (which brings libc6-arm64-cross and libgcc-s1-arm64-cross) puts arm64's copies in
+    // /usr/aarch64-linux-gnu/lib, and -L has qemu look for the program's /lib there.
     emulator: ['qemu-aarch64', '-L', '/usr/aarch64-linux-gnu'],
+    needs: ['/usr/aarch64-linux-gnu/lib/libstdc++.so.6'],
+    install: 'apt-get install qemu-user libc6-arm64-cross libstdc++6-arm64-cross',
   },
 };
 
@@ -48,8 +62,9 @@ const onPath = (command) =>
     .split(delimiter)
     .map((dir) => join(dir, command))
     .find((path) => path.startsWith('/') && existsSync(path));
-/** Whether this machine can run the platform's programs (arm64's only under qemu). */
-const canRun = (arch) => targets[arch].emulator.length === 0 || Boolean(onPath(targets[arch].emulator[0]));
+/** Whether this machine can run the platform's programs (arm64's only under qemu, with arm64's libraries). */
+const canRun = ({ emulator, needs = [] }) =>
+  emulator.length === 0 || (Boolean(onPath(emulator[0])) && needs.every((file) => existsSync(file)));
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const mb = (file) => `${(statSync(file).size / 1e6).toFixed(1)} MB`;
 
@@ -83,7 +98,7 @@ async function cached(path, fill) {
   return path;
 }
 
-/** Node 24's binary and headers (bin/node, include/node), checked against the pinned integrity. */
+/** Node 24's binary (bin/node), checked against the pinned integrity. */
 function nodeFor(arch) {
   return cached(join(cache, `node-v${nodeVersion}-linux-${arch}`), async (folder) => {
     const log = join(cache, `npm-pack-${arch}.log`);
@@ -94,64 +109,25 @@ function nodeFor(arch) {
       throw new Error(`${tarball} has integrity ${integrity}, not the pinned ${targets[arch].integrity}`);
     }
     mkdirSync(folder);
-    const members = ['package/bin/node', 'package/include/node'];
-    await run('tar', ['-xzf', tarball, '-C', folder, '--strip-components=1', ...members]);
+    await run('tar', ['-xzf', tarball, '-C', folder, '--strip-components=1', 'package/bin/node']);
     rmSync(tarball);
   });
 }
 
-/** npm's own node-gyp (npm exports its path to scripts; otherwise it sits beside npm's global folder). */
-async function nodeGyp() {
-  if (process.env.npm_config_node_gyp) return process.env.npm_config_node_gyp;
-  const globalRoot = (await run('npm', ['root', '-g'])).trim().split('\n').at(-1);
-  return join(globalRoot, 'npm/node_modules/node-gyp/bin/node-gyp.js');
-}
-
-/** better-sqlite3's addon compiled against Node 24's headers (node_modules holds Node 20's). */
-function addonFor(arch, nodeDir, gyp) {
-  const name = `better-sqlite3-${sqliteVersion}-node-v${nodeVersion}-linux-${arch}.node`;
-  return cached(join(cache, name), async (file) => {
-    const source = at('node_modules/better-sqlite3');
-    const scratch = join(cache, `build-better-sqlite3-${arch}`);
-    rmSync(scratch, { recursive: true, force: true });
-    cpSync(source, scratch, { recursive: true, filter: (path) => path !== join(source, 'build') });
-    // ~/.npmrc's nodedir=/usr reaches node-gyp as npm_config_nodedir; the headers wanted are Node 24's.
-    const { npm_config_nodedir: _ignored, ...env } = process.env;
-    env.CXXFLAGS = `-include ${objectWrapWithoutHooks(nodeDir, scratch)}`;
-    const { prefix } = targets[arch];
-    const tools = { CC: 'gcc', CXX: 'g++', LINK: 'g++', AR: 'ar' };
-    if (prefix) for (const [name, tool] of Object.entries(tools)) env[name] = prefix + tool;
-    const args = [
-      'rebuild',
-      `--nodedir=${nodeDir}`,
-      '--release',
-      `--arch=${arch}`,
-      `--jobs=${availableParallelism()}`,
-    ];
-    const log = join(cache, `node-gyp-${arch}.log`);
-    await run(process.execPath, [gyp, ...args], { cwd: scratch, env, log });
-    await run(`${prefix}strip`, [
-      '--strip-unneeded',
-      '-o',
-      file,
-      join(scratch, 'build/Release/better_sqlite3.node'),
-    ]);
-    rmSync(scratch, { recursive: true, force: true });
-  });
-}
-
 /**
- * Node 24.19 made node::ObjectWrap (all inline, in its header) add an environment cleanup hook, and its
- * destructor remove it with a CHECK for a current environment. V8 finalizes better-sqlite3 12's statements
- * (ObjectWrap subclasses) in GCs where there is none, and the process aborts: "Assertion failed: (env) !=
- * nullptr", 13 of 15 first starts here (nodejs/node#65446, open; better-sqlite3 13 left ObjectWrap but
- * needs Node 22). The abort follows the headers an addon is compiled with, not the Node that runs it, so
- * the addon gets the class as it was in 24.18 (no hook), force-included ahead of Node's own header.
+ * The addon better-sqlite3 ships prebuilt for linux-<arch>, as published. It is built against Node-API,
+ * not one Node's headers, so the same file loads in the checkout's Node and in the binary's Node 24. It
+ * needs glibc 2.34 and GCC 11's libstdc++ or newer (Debian 12, Ubuntu 22.04, RHEL 9), where Node 24
+ * alone needs glibc 2.28: those are the binary's too.
  */
-function objectWrapWithoutHooks(nodeDir, scratch) {
-  const header = readFileSync(join(nodeDir, 'include/node/node_object_wrap.h'), 'utf8');
-  const file = join(scratch, 'node_object_wrap_without_hooks.h');
-  writeFileSync(file, header.replace(/^ *(Add|Remove)CleanupHook\(\);\n/gm, ''));
+function addonFor(arch) {
+  const file = at(`node_modules/better-sqlite3/prebuilds/linux-${arch}.node`);
+  if (!existsSync(file)) throw new Error(`better-sqlite3 ${sqliteVersion} ships no ${file}`);
+  // e_machine, two bytes little-endian at offset 18 of an ELF file.
+  const machine = readFileSync(file).readUInt16LE(18);
+  if (machine !== targets[arch].machine) {
+    throw new Error(`${file} is for ELF machine ${machine}, not linux-${arch}'s ${targets[arch].machine}`);
+  }
   return file;
 }
 
@@ -171,14 +147,15 @@ function assetsWith(addon) {
 
 /**
  * The SEA blob, made by the Node that will run it: its code cache is V8's compiled main script, valid
- * only for the same V8 on the same CPU, so arm64's is made under qemu. Without qemu, arm64 gets no cache.
+ * only for the same V8 on the same CPU, so arm64's is made under qemu. Where arm64's Node cannot run
+ * (no qemu or no arm64 libraries), Node 24 for x64 makes arm64's blob, without a cache.
  */
 async function blobFor(arch, nodes, addon) {
   const work = join(cache, `sea-linux-${arch}`);
   mkdirSync(work, { recursive: true });
   const { assets, buildId } = assetsWith(addon);
   writeFileSync(join(work, 'sea-manifest.json'), JSON.stringify({ buildId }));
-  const native = canRun(arch);
+  const native = canRun(targets[arch]);
   const config = {
     main: at('dist/sea/realm.cjs'),
     output: join(work, 'sea-prep.blob'),
@@ -193,16 +170,21 @@ async function blobFor(arch, nodes, addon) {
   return { blob: config.output, buildId, codeCache: native };
 }
 
-/** Node 24 without its debug symbols, with the blob injected: release/realm-<version>-linux-<arch>. */
+/**
+ * Node 24 without its symbols (about 20 MB less), with the blob injected:
+ * release/realm-<version>-linux-<arch>. Without a strip tool for the platform, Node goes in whole.
+ */
 async function binaryFor(arch, node, blob) {
   const binary = join(release, `realm-${version}-linux-${arch}`);
   const partial = join(release, `.realm-linux-${arch}.partial`);
-  await run(`${targets[arch].prefix}strip`, ['-o', partial, node]);
+  const strip = targets[arch].strippers.find((tool) => onPath(tool));
+  if (strip) await run(strip, ['-o', partial, node]);
+  else copyFileSync(node, partial);
   const postject = at('node_modules/postject/dist/cli.js');
   await run(process.execPath, [postject, partial, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', fuse]);
   chmodSync(partial, 0o755);
   renameSync(partial, binary);
-  return binary;
+  return { binary, strip };
 }
 
 /** `version`, then `serve` in an empty folder until /healthz answers 200 (arm64 under qemu). */
@@ -252,9 +234,7 @@ async function smokeTest(arch, binary) {
 async function main() {
   if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error('packaging runs on Linux x64');
   const started = performance.now();
-  const arches = ['x64', ...(onPath('aarch64-linux-gnu-g++') ? ['arm64'] : [])];
-  if (arches.length === 1)
-    console.log('arm64 skipped: no aarch64-linux-gnu-g++ (apt-get install g++-aarch64-linux-gnu)');
+  const arches = Object.keys(targets);
   mkdirSync(cache, { recursive: true });
   rmSync(release, { recursive: true, force: true });
   mkdirSync(release);
@@ -263,32 +243,27 @@ async function main() {
   await run(process.execPath, [at('scripts/build.mjs'), '--sea']);
   console.log(`built the client and dist/sea/realm.cjs in ${seconds(since)}`);
 
-  // The two platforms' downloads and compilations run side by side (the compilers use one core each).
   since = performance.now();
-  const gyp = await nodeGyp();
   const nodes = {};
-  const addons = {};
-  await Promise.all(
-    arches.map(async (arch) => {
-      nodes[arch] = join(await nodeFor(arch), 'bin/node');
-      addons[arch] = await addonFor(arch, dirname(dirname(nodes[arch])), gyp);
-    }),
-  );
-  console.log(`Node ${nodeVersion} and better-sqlite3 ${sqliteVersion}'s addon ready in ${seconds(since)}`);
+  await Promise.all(arches.map(async (arch) => (nodes[arch] = join(await nodeFor(arch), 'bin/node'))));
+  console.log(`Node ${nodeVersion} ready in ${seconds(since)}`);
 
   const sums = [];
   for (const arch of arches) {
     since = performance.now();
-    const { blob, buildId, codeCache } = await blobFor(arch, nodes, addons[arch]);
-    const binary = await binaryFor(arch, nodes[arch], blob);
+    const { blob, buildId, codeCache } = await blobFor(arch, nodes, addonFor(arch));
+    const { binary, strip } = await binaryFor(arch, nodes[arch], blob);
     const built = seconds(since);
-    const tested = canRun(arch);
+    const tested = canRun(targets[arch]);
     if (tested) await smokeTest(arch, binary);
-    else console.log(`${arch} not smoke-tested: no ${targets[arch].emulator[0]} (apt-get install qemu-user)`);
+    else console.log(`${arch} not smoke-tested: it runs here only under qemu (${targets[arch].install})`);
     const hash = createHash('sha256').update(readFileSync(binary)).digest('hex');
     sums.push(`${hash}  ${binary.slice(release.length + 1)}\n`);
+    const stripped = strip
+      ? `Node ${mb(nodes[arch])} before ${strip}`
+      : `Node not stripped: no ${targets[arch].strippers.join(' nor ')}`;
     console.log(
-      `${binary.slice(root.length)}: ${mb(binary)} (Node ${mb(nodes[arch])} before strip), build ${buildId}, ` +
+      `${binary.slice(root.length)}: ${mb(binary)} (${stripped}), build ${buildId}, ` +
         `code cache ${codeCache ? 'on' : 'off'}, built in ${built}${tested ? ', smoke test passed' : ''}`,
     );
   }

@@ -6,11 +6,6 @@ import { CommandFailed } from '../cli/command.js';
 import { useNativeBinding } from '../server/store/sqlite/native-binding.js';
 import { useRuntimeRoot } from '../server/paths.js';
 
-// Node 24 has it; @types/node 20 (the checkout's Node) does not know it yet.
-declare module 'node:sea' {
-  function getAssetKeys(): string[];
-}
-
 /** Written by scripts/package.mjs: `{ buildId }`, the version and a hash of every other asset. */
 const manifestKey = 'sea-manifest.json';
 const addonKey = 'better_sqlite3.node';

@@ -1,7 +1,9 @@
 /**
- * better-sqlite3 finds its compiled addon through the `bindings` package, which cannot look inside a
- * single executable. There the addon is loaded by hand (src/sea/unpack.ts) and handed over here; in a
- * checkout nothing is set and better-sqlite3 finds it in node_modules as usual.
+ * better-sqlite3 require()s its addon from its own folder in node_modules (prebuilds/<platform>.node, or
+ * build/ when one was compiled). A single executable has no such folder, and its require() loads only
+ * Node's built-in modules: there the addon, the same prebuilt file, is unpacked and loaded by hand
+ * (src/sea/unpack.ts) and the loaded addon is handed over here. In a checkout nothing is set and
+ * better-sqlite3 finds its addon as usual.
  */
 let binding: object | undefined;
 
