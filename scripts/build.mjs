@@ -53,7 +53,7 @@ export async function buildServer({ sea = false } = {}) {
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    target: sea ? 'node24' : 'node20.19',
+    target: sea ? 'node24' : 'node22',
     external: sea ? [] : ['better-sqlite3'],
     define: { 'import.meta.url': 'importMetaUrl', 'process.env.NODE_ENV': '"production"' },
     banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },

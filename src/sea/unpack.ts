@@ -18,7 +18,7 @@ const addonKey = 'better_sqlite3.node';
  */
 export function unpackEmbedded(dataFolder: string): void {
   const { buildId } = JSON.parse(getAsset(manifestKey, 'utf8')) as { buildId: string };
-  // The data folder holds the database too: owner-only, as createPrivately makes it (issue 13).
+  // The data folder holds the database too: owner-only, as createPrivately makes it (docs/security.md).
   mkdirSync(join(dataFolder, 'runtime'), { recursive: true, mode: 0o700 });
   const root = join(dataFolder, 'runtime', buildId);
   const files = getAssetKeys().filter((key) => key !== manifestKey);
