@@ -1,13 +1,12 @@
 import { moderateMemberInput, roleInput } from '../shared/community-schemas.js';
 import { DomainError, messages } from '../server/domain/errors.js';
 import { commandLine, moderateMember, setRole, type MemberAction } from '../server/domain/moderation.js';
-import type { Role } from '../server/domain/roles.js';
-import type { Store } from '../server/store/store.js';
+import type { Role, Store } from '../server/store/store.js';
 import { CommandFailed, dataHelp, dataOptions, UsageError, type Command, type Parsed } from './command.js';
 import { requireDatabase } from './guards.js';
 import { configFrom, withDatabase } from './instance.js';
 
-// Issue 17: `realm admin set-role`, `suspend`, `unsuspend`, `approve`. They run the moderators' rules as the
+// `realm admin set-role`, `suspend`, `unsuspend`, `approve`. They run the moderators' rules as the
 // command line (domain/moderation.ts commandLine): with an admin's rights on anyone, admins included, and
 // logged in the audit log as "(command line)". This is how an instance gets its first admin.
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { jwtSecretFile, keptJwtSecret } from '../server/store/sqlite/instance-secret.js';
 import { nativeBindingOption } from '../server/store/sqlite/native-binding.js';
-import { jwtSecretFile, keptJwtSecret } from '../server/domain/tokens.js';
 import { unpackRuntime } from '../server/paths.js';
 import type { CopyReport } from '../server/store/postgres/copy-from-sqlite.js';
 import { version } from '../server/version.js';
@@ -10,7 +10,7 @@ import { refuseWhileRunning, requireDatabase } from './guards.js';
 import { configFrom, dataFolderOf, newestKnownMigration } from './instance.js';
 import { connectionProblem, postgresUrl, scrubbed, shown } from './postgres-url.js';
 
-// Issue 15, item 4: an instance moves from SQLite to PostgreSQL with one command. The copy itself, its
+// An instance moves from SQLite to PostgreSQL with one command. The copy itself, its
 // checks and its one transaction are copy-from-sqlite.ts; this is the command around it.
 
 /** The SQLite file, only read; a file that is not a database this Realm knows is refused here. */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTokenKeys, resolveJwtSecret, tokenFromHeader } from '../../src/server/domain/tokens.js';
+import { createTokenKeys, tokenFromHeader } from '../../src/server/domain/tokens.js';
+import { resolveJwtSecret } from '../../src/server/store/sqlite/instance-secret.js';
 
 const secret = 'a-test-secret-of-at-least-thirty-two-chars';
 const invalid = { status: 401, message: 'The token is invalid. Unauthorized access error.' };
@@ -18,7 +19,7 @@ describe('tokens', () => {
     expect(await keys.verify(token)).toEqual({ _id: 'u1', username: 'ada', v: 3 });
   });
 
-  it('read a token from before issue 17, without a version, as version 0', async () => {
+  it('read a token signed before token versions, without a version, as version 0', async () => {
     const old = await new SignJWT({ _id: 'u1', username: 'ada' })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt()

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../src/server/store/sqlite/client.js';
-import { resolveJwtSecret } from '../../src/server/domain/tokens.js';
+import { resolveJwtSecret } from '../../src/server/store/sqlite/instance-secret.js';
 import { startRealm } from '../helpers/realm-program.js';
 
-// Issue 13, defect 8: the database holds every password hash, so only its owner may read the data folder and
+// The database holds every password hash, so only its owner may read the data folder and
 // its files, and a start on looser files says so.
 
 let dir: string;

@@ -1,11 +1,10 @@
 import { v4 as uuid } from 'uuid';
 import type { RegistrationMode } from '../../shared/community-schemas.js';
 import { usernameKey, type LoginInput, type SignupInput } from '../../shared/schemas.js';
-import type { Store } from '../store/store.js';
+import type { Role, Store } from '../store/store.js';
 import { actorGone, DomainError, forbidden, invalidToken, messages, notFound } from './errors.js';
 import { now } from './clock.js';
 import { instanceSettings } from './instance-settings.js';
-import type { Role } from './roles.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { noSignInLimits, type SignInLimits } from './sign-in-limits.js';
 import { tokenFromHeader, type TokenKeys } from './tokens.js';
@@ -31,9 +30,9 @@ export type SignupOptions = {
 };
 
 /**
- * Spec section 6, under the instance's registration (issue 17): open; approval (the account waits, pending,
- * for a moderator); invite (a usable code is needed, and one of its uses is counted in the transaction that
- * creates the account, so a refused signup uses nothing); closed.
+ * Spec section 6, under the instance's registration (an admin's setting): open; approval (the account
+ * waits, pending, for a moderator); invite (a usable code is needed, and one of its uses is counted in the
+ * transaction that creates the account, so a refused signup uses nothing); closed.
  */
 export async function signup(
   store: Store,
@@ -104,8 +103,8 @@ export const tokenFor = (keys: TokenKeys, member: { id: string; username: string
   keys.sign({ _id: member.id, username: member.username, v: member.tokenVersion });
 
 /**
- * Spec section 6: every write needs a token that resolves to an existing member. Issue 17: the token must be
- * of the member's current version (a password change or "sign out everywhere" ends the older ones), and the
+ * Spec section 6: every write needs a token that resolves to an existing member. The token must also be of
+ * the member's current version (a password change or "sign out everywhere" ends the older ones), and the
  * member may act: a suspended member is refused with 403 everywhere, a pending one everywhere but where
  * `allowPending` (what the waiting screen reads). The member is read on every request (one indexed lookup
  * it already made), so a suspension or a sign-out takes effect at once on every node.

@@ -1,4 +1,4 @@
-import type { RelationRow, Store, Tx } from '../store/store.js';
+import type { RelationKind, RelationRow, Store, Tx } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { findUserIdByUsername } from './auth.js';
 import { now } from './clock.js';
@@ -7,12 +7,11 @@ import { lockBoth } from './follow.js';
 import { withdrawFollow } from './notifications.js';
 import { isoTime, type RelationsView } from './views.js';
 
-// Issue 17: block and mute. A block hides two members from each other everywhere (every read leaves out
-// the other's posts, comments and notifications: store/*/relations.ts says whom a viewer does not see) and
-// refuses what one would do to the other: follow, comment, like, vote, bookmark, mention. A mute hides the
-// muted member from me alone; they notice nothing and may still do everything. Both are undone in /settings.
-
-export type RelationKind = 'block' | 'mute';
+// Block and mute (docs/decisions/0004-community-moderation.md). A block hides two members from each other
+// everywhere (every read leaves out the other's posts, comments and notifications: store/*/relations.ts says
+// whom a viewer does not see) and refuses what one would do to the other: follow, comment, like, vote,
+// bookmark, mention. A mute hides the muted member from me alone; they notice nothing and may still do
+// everything. Both are undone in /settings.
 
 /** How many of each kind /settings lists. */
 const listedMax = 500;

@@ -1,11 +1,7 @@
-/** PRODUCT.md: nested users carry at least _id, username, firstName, lastName, profilePic; never a hash. */
-export type PublicUser = {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  profilePic: string;
-};
+import type { PublicUser } from '../../shared/public-user.js';
+
+// The member as every answer nests them: the store reads it, the client shows it (src/shared).
+export type { PublicUser };
 
 // The shapes the tRPC API returns. Times are ISO 8601 strings in UTC.
 export type CommentView = {
@@ -19,7 +15,7 @@ export type CommentView = {
   mentions: string[];
 };
 
-/** A comment on a post's own page (issue 16): with its score (upvotes less downvotes) and my vote. */
+/** A comment on a post's own page: with its score (upvotes less downvotes) and my vote. */
 export type ThreadComment = CommentView & { score: number; myVote: 'up' | 'down' | null };
 
 export type PostCard = {
@@ -40,8 +36,8 @@ export type PostCard = {
 };
 
 /**
- * A notification (issue 16): one group of actors who did one kind of thing ("Amara Okafor and 3 others liked
- * your post"), newest first.
+ * A notification: one group of actors who did one kind of thing ("Amara Okafor and 3 others liked your
+ * post"), newest first.
  */
 export type NotificationView = {
   id: string;
@@ -63,7 +59,8 @@ export type Page<T> = { items: T[]; nextCursor: string | null };
 
 export const isoTime = (ms: number) => new Date(ms).toISOString();
 
-// Issue 17: roles, registration, block and mute, reports and moderation, account settings.
+// Roles, registration, block and mute, reports and moderation, account settings
+// (docs/decisions/0004-community-moderation.md).
 
 /** The signed-in member as the app shell needs them: what they may see (`role`) and whether they wait. */
 export type AccountView = PublicUser & {

@@ -1,5 +1,5 @@
-import type { AccountState, Role } from '../domain/roles.js';
-import type { PublicUser } from '../domain/views.js';
+import type { PublicUser } from '../../shared/public-user.js';
+import type { AccountState, Role } from './store.js';
 
 // Issue 17: what the instance's settings, invite codes and a member's own account ask of a database. One
 // implementation per engine: sqlite/{instance,invites,account}.ts and postgres/{instance,invites,account}.ts.

@@ -1,6 +1,4 @@
-import type { RelationKind } from '../domain/relations.js';
-import type { AccountState, Role } from '../domain/roles.js';
-import type { PublicUser } from '../domain/views.js';
+import type { PublicUser } from '../../shared/public-user.js';
 import type {
   AccountReads,
   AccountWrites,
@@ -19,6 +17,23 @@ export type Engine = 'sqlite' | 'postgres';
 export type FeedMode = 'latest' | 'trending';
 export type ReactionKind = 'like' | 'dislike';
 export type VoteKind = 'up' | 'down';
+
+/** Who may do what beyond their own content: domain/roles.ts checks it. */
+export type Role = 'member' | 'moderator' | 'admin';
+
+/** 'pending': signed up under approval, waiting for a moderator. 'suspended': by a moderator, reversible. */
+export type AccountState = 'active' | 'pending' | 'suspended';
+
+/** A block hides two members from each other, a mute one from the other (domain/relations.ts). */
+export type RelationKind = 'block' | 'mute';
+
+/** How often counters.hit deletes the windows that ended, so the table holds only clients seen lately. */
+export const sweepEveryMs = 60_000;
+/**
+ * The longest window any counter uses (domain/sign-in-limits.ts): a row is deleted only once every window it
+ * could be in has ended.
+ */
+export const longestWindowMs = 15 * 60_000;
 
 export type NotificationKind = 'like' | 'comment' | 'mention' | 'follow';
 

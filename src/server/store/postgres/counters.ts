@@ -1,10 +1,9 @@
-import { longestWindowMs, sweepEveryMs } from '../../domain/window-counter.js';
-import type { Reads, WindowRow, Writes } from '../store.js';
+import { longestWindowMs, sweepEveryMs, type Reads, type WindowRow, type Writes } from '../store.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement } from './statement.js';
 
 // The sign-in counters (domain/window-counter.ts) in the same `rate_limits` table, so every node of an
-// instance counts one client's attempts together (issue 15). One statement counts a hit: INSERT ... ON
+// instance counts one client's attempts together. One statement counts a hit: INSERT ... ON
 // CONFLICT takes the row's lock, so concurrent hits from any node queue on it and each sees the count
 // before it (no read-then-write).
 

@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../domain/views.js';
+import type { PublicUser } from '../../../shared/public-user.js';
 import type { InstanceReads, InstanceWrites } from '../accounts.js';
 import { publicUserSelect } from './columns.js';
 import type { Queryable } from './queryable.js';

@@ -1,10 +1,9 @@
-import type { RelationKind } from '../../domain/relations.js';
-import type { Barrier, Reads, RelationRow, Writes } from '../store.js';
+import type { Barrier, Reads, RelationKind, RelationRow, Writes } from '../store.js';
 import { publicUserSelect } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement, type TextTimes } from './statement.js';
 
-// Issue 17, as ../sqlite/relations.ts: blocks and mutes, and the one definition of whose content a viewer
+// As ../sqlite/relations.ts: blocks and mutes, and the one definition of whose content a viewer
 // does not see, which every read applies in its own statement.
 
 const relationSelects = (viewer: string) =>

@@ -4,8 +4,7 @@ import { preparedOnce } from './prepared.js';
 import { blocks, comments, follows, mutes, postReactions, posts, users } from './schema.js';
 import { relationHiddenFrom } from './relations.js';
 import { profileColumns, publicUserColumns } from './columns.js';
-import type { AccountState, Role } from '../../domain/roles.js';
-import type { Reads, Writes } from '../store.js';
+import type { AccountState, Reads, Role, Writes } from '../store.js';
 
 const actorColumns = {
   id: users.id,
@@ -47,7 +46,7 @@ const statements = preparedOnce((db: Db) => {
       .from(users)
       .where(eq(users.id, sql.placeholder('userId')))
       .prepare(),
-    // Issue 17: active members only (not pending, not suspended), not limited, and none blocked either way
+    // Active members only (not pending, not suspended), not limited, and none blocked either way
     // or muted; read as the walk down users_follower_count_idx goes.
     whoToFollow: db
       .select({ ...publicUserColumns, followerCount: users.followerCount })
