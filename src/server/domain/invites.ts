@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { InviteRow } from '../store/accounts.js';
-import type { Store } from '../store/store.js';
+import type { InviteRow, Store } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { forbidden, messages, notFound } from './errors.js';
@@ -8,8 +7,8 @@ import { instanceSettings } from './instance-settings.js';
 import { hasRole } from './roles.js';
 import { isoTime, type InviteView } from './views.js';
 
-// Issue 17: invite codes for registration "invite". A code is a bearer secret: whoever holds it may sign up
-// while it is usable, so it is random (crypto), and a member never learns whether someone else's code exists.
+// Invite codes for registration "invite". A code is a bearer secret: whoever holds it may sign up while it
+// is usable, so it is random (crypto), and a member never learns whether someone else's code exists.
 
 /** An admin's list shows everyone's codes, a member's their own: at most this many, newest first. */
 const listedMax = 200;

@@ -1,4 +1,5 @@
-import { longestWindowMs, sweepEveryMs, type Reads, type WindowRow, type Writes } from '../store.js';
+import { longestWindowMs, sweepEveryMs } from '../interface/counters.js';
+import type { Reads, WindowRow, Writes } from '../store.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement } from './statement.js';
 
