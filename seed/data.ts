@@ -2,7 +2,7 @@
 // nobody in likedBy, nobody following anybody, no bookmarks. Ids are fixed so that running the seed again
 // adds nothing.
 
-import { demoCredentials } from '../src/shared/demo.js';
+import { demoCredentials, demoMemberId } from '../src/shared/demo.js';
 
 export { demoCredentials };
 
@@ -18,7 +18,7 @@ export type SeedMember = {
 
 export const seedMembers: SeedMember[] = [
   {
-    id: '8f5f3c2e-1d1a-4c55-9a43-0d6f1b7e2a01',
+    id: demoMemberId,
     username: demoCredentials.username,
     firstName: 'Riya',
     lastName: 'Sharma',

@@ -1,7 +1,6 @@
 import { v4 as uuid } from 'uuid';
 import { hashPassword } from '../src/server/domain/passwords.js';
-import type { Role } from '../src/server/domain/roles.js';
-import type { NewMember, Store } from '../src/server/store/store.js';
+import type { NewMember, Role, Store } from '../src/server/store/store.js';
 import { usernameKey } from '../src/shared/schemas.js';
 
 /** The password every factory member has. Hashed once per process: scrypt is slow on purpose. */

@@ -7,11 +7,6 @@ import { demoCredentials, seedMembers, seedPosts } from './data.js';
 const hour = 60 * 60 * 1000;
 const demoMember = seedMembers.find((member) => member.username === demoCredentials.username)!;
 
-/** Whether the demo member of "Add Test Credentials" exists: the demo has been loaded on this instance. */
-export async function hasDemoMember(store: Store): Promise<boolean> {
-  return (await store.read.members.actor(demoMember.id)) !== undefined;
-}
-
 /**
  * Writes the seed in one transaction. Rows that exist already are left alone, so running it twice adds
  * nothing. Only the demo member has a known password; the others get a random one nobody knows.

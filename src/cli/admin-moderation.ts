@@ -1,8 +1,7 @@
 import { moderateMemberInput, roleInput } from '../shared/community-schemas.js';
 import { DomainError, messages } from '../server/domain/errors.js';
 import { commandLine, moderateMember, setRole, type MemberAction } from '../server/domain/moderation.js';
-import type { Role } from '../server/domain/roles.js';
-import type { Store } from '../server/store/store.js';
+import type { Role, Store } from '../server/store/store.js';
 import { CommandFailed, dataHelp, dataOptions, UsageError, type Command, type Parsed } from './command.js';
 import { requireDatabase } from './guards.js';
 import { configFrom, withDatabase } from './instance.js';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { jwtSecretFile, keptJwtSecret } from '../server/store/sqlite/instance-secret.js';
 import { nativeBindingOption } from '../server/store/sqlite/native-binding.js';
-import { jwtSecretFile, keptJwtSecret } from '../server/domain/tokens.js';
 import { unpackRuntime } from '../server/paths.js';
 import type { CopyReport } from '../server/store/postgres/copy-from-sqlite.js';
 import { version } from '../server/version.js';

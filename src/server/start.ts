@@ -1,8 +1,9 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
-import { hasDemoMember, runSeed } from '../../seed/seed.js';
+import { runSeed } from '../../seed/seed.js';
 import { buildApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
+import { hasDemoMember } from './domain/instance-settings.js';
 import { looseFileModes } from './store/sqlite/file-modes.js';
 import { openStore } from './store/open.js';
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTokenKeys, resolveJwtSecret, tokenFromHeader } from '../../src/server/domain/tokens.js';
+import { createTokenKeys, tokenFromHeader } from '../../src/server/domain/tokens.js';
+import { resolveJwtSecret } from '../../src/server/store/sqlite/instance-secret.js';
 
 const secret = 'a-test-secret-of-at-least-thirty-two-chars';
 const invalid = { status: 401, message: 'The token is invalid. Unauthorized access error.' };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../src/server/store/sqlite/client.js';
-import { resolveJwtSecret } from '../../src/server/domain/tokens.js';
+import { resolveJwtSecret } from '../../src/server/store/sqlite/instance-secret.js';
 import { startRealm } from '../helpers/realm-program.js';
 
 // The database holds every password hash, so only its owner may read the data folder and

@@ -1,11 +1,10 @@
 import { v4 as uuid } from 'uuid';
 import type { RegistrationMode } from '../../shared/community-schemas.js';
 import { usernameKey, type LoginInput, type SignupInput } from '../../shared/schemas.js';
-import type { Store } from '../store/store.js';
+import type { Role, Store } from '../store/store.js';
 import { actorGone, DomainError, forbidden, invalidToken, messages, notFound } from './errors.js';
 import { now } from './clock.js';
 import { instanceSettings } from './instance-settings.js';
-import type { Role } from './roles.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { noSignInLimits, type SignInLimits } from './sign-in-limits.js';
 import { tokenFromHeader, type TokenKeys } from './tokens.js';

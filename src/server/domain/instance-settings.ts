@@ -1,9 +1,9 @@
-import { hasDemoMember } from '../../../seed/seed.js';
 import {
   registrationMode,
   type InstanceSettingsInput,
   type RegistrationMode,
 } from '../../shared/community-schemas.js';
+import { demoMemberId } from '../../shared/demo.js';
 import type { Reads, Store } from '../store/store.js';
 import { recordAudit } from './audit.js';
 import type { Actor } from './auth.js';
@@ -67,6 +67,14 @@ export function instanceSettings(
   registrationDefault: RegistrationMode,
 ): Promise<InstanceSettings> {
   return settingsFrom(store.read, registrationDefault);
+}
+
+/**
+ * Whether the demo member of "Add Test Credentials" exists: the demo has been loaded on this instance (start.ts
+ * loads it with --demo when missing).
+ */
+export function hasDemoMember(store: Store): Promise<boolean> {
+  return store.read.members.exists(demoMemberId);
 }
 
 /** What anyone may read: the settings, the admins and moderators, and whether the demo member exists. */

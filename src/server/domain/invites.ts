@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { InviteRow } from '../store/accounts.js';
-import type { Store } from '../store/store.js';
+import type { InviteRow, Store } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { forbidden, messages, notFound } from './errors.js';

@@ -1,6 +1,14 @@
 import type { ReportAction } from '../../shared/community-schemas.js';
 import { usernameKey } from '../../shared/schemas.js';
-import type { AdminMemberRow, MemberChanges, MemberFilter, Store, StoredReport, Tx } from '../store/store.js';
+import type {
+  AdminMemberRow,
+  MemberChanges,
+  MemberFilter,
+  Role,
+  Store,
+  StoredReport,
+  Tx,
+} from '../store/store.js';
 import { recordAudit } from './audit.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
@@ -9,7 +17,7 @@ import { decodeCursor } from './cursor.js';
 import { badRequest, DomainError, messages, notFound } from './errors.js';
 import { auditView, memberView, pageOf, reportView } from './moderation-views.js';
 import { erasePost } from './posts.js';
-import { requireAbove, requireRole, statusOf, type MemberStatus, type Role } from './roles.js';
+import { requireAbove, requireRole, statusOf, type MemberStatus } from './roles.js';
 import type { AdminMemberView, AuditAction, AuditEntryView, Page, ReportView } from './views.js';
 
 // Moderators and admins: the reports queue, actions on members and content, and the audit log. The CLI

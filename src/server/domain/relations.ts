@@ -1,4 +1,4 @@
-import type { RelationRow, Store, Tx } from '../store/store.js';
+import type { RelationKind, RelationRow, Store, Tx } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { findUserIdByUsername } from './auth.js';
 import { now } from './clock.js';
@@ -12,8 +12,6 @@ import { isoTime, type RelationsView } from './views.js';
 // whom a viewer does not see) and refuses what one would do to the other: follow, comment, like, vote,
 // bookmark, mention. A mute hides the muted member from me alone; they notice nothing and may still do
 // everything. Both are undone in /settings.
-
-export type RelationKind = 'block' | 'mute';
 
 /** How many of each kind /settings lists. */
 const listedMax = 500;

@@ -1,14 +1,8 @@
+import type { AccountState, Role } from '../store/store.js';
 import { forbidden, messages } from './errors.js';
 
 // Who may do what beyond their own content. A role is checked inside each rule that needs it, as
 // ownership is (docs/decisions/0004-community-moderation.md).
-
-export const roles = ['member', 'moderator', 'admin'] as const;
-export type Role = (typeof roles)[number];
-
-/** 'pending': signed up under approval, waiting for a moderator. 'suspended': by a moderator, reversible. */
-export const accountStates = ['active', 'pending', 'suspended'] as const;
-export type AccountState = (typeof accountStates)[number];
 
 /** What the admin screens show: an account's state, and `limited` for an active member a moderator limited. */
 export type MemberStatus = AccountState | 'limited';

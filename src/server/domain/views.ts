@@ -1,14 +1,7 @@
-/**
- * docs/api.md, "REST: /api": nested users carry at least _id, username, firstName, lastName, profilePic;
- * never a hash.
- */
-export type PublicUser = {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  profilePic: string;
-};
+import type { PublicUser } from '../../shared/public-user.js';
+
+// The member as every answer nests them: the store reads it, the client shows it (src/shared).
+export type { PublicUser };
 
 // The shapes the tRPC API returns. Times are ISO 8601 strings in UTC.
 export type CommentView = {

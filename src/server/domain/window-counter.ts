@@ -6,11 +6,6 @@ import type { Store } from '../store/store.js';
 
 export type Window = { hits: number; resetsInMs: number };
 
-/** How often windows that ended are deleted, so the table holds only clients seen lately. */
-export const sweepEveryMs = 60_000;
-/** The longest window any counter uses: a row is deleted only once every window it could be in has ended. */
-export const longestWindowMs = 15 * 60_000;
-
 /** Counts one hit on `key` and answers the window's hits so far, this one included. */
 export async function countHit(store: Store, key: string, windowMs: number): Promise<Window> {
   const now = Date.now();

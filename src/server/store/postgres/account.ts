@@ -1,4 +1,4 @@
-import type { AccountReads, AccountRow, AccountWrites, ArchiveRows } from '../accounts.js';
+import type { AccountReads, AccountRow, AccountWrites, ArchiveRows } from '../store.js';
 import { publicUserSelect } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { statement, type TextTimes } from './statement.js';

@@ -1,4 +1,4 @@
-import { longestWindowMs, sweepEveryMs } from '../../domain/window-counter.js';
+import { longestWindowMs, sweepEveryMs } from '../interface/counters.js';
 import type { Reads, WindowRow, Writes } from '../store.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement } from './statement.js';

@@ -1,5 +1,5 @@
-import type { PublicUser } from '../../domain/views.js';
-import type { InstanceReads, InstanceWrites } from '../accounts.js';
+import type { PublicUser } from '../../../shared/public-user.js';
+import type { InstanceReads, InstanceWrites } from '../store.js';
 import { publicUserSelect } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement } from './statement.js';

@@ -1,4 +1,4 @@
-import type { InviteReads, InviteRow, InviteWrites } from '../accounts.js';
+import type { InviteReads, InviteRow, InviteWrites } from '../store.js';
 import { publicUserJson } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement, type TextTimes } from './statement.js';

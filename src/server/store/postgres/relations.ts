@@ -1,5 +1,4 @@
-import type { RelationKind } from '../../domain/relations.js';
-import type { Barrier, Reads, RelationRow, Writes } from '../store.js';
+import type { Barrier, Reads, RelationKind, RelationRow, Writes } from '../store.js';
 import { publicUserSelect } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement, type TextTimes } from './statement.js';

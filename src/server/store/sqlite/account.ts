@@ -1,6 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AccountReads, AccountWrites } from '../accounts.js';
-import type { AccountState, Role } from '../../domain/roles.js';
+import type { AccountReads, AccountState, AccountWrites, Role } from '../store.js';
 import type { Db } from './client.js';
 import { publicUserColumns } from './columns.js';
 import { preparedOnce } from './prepared.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import { rateLimits } from './schema.js';
-import { longestWindowMs, sweepEveryMs } from '../../domain/window-counter.js';
+import { longestWindowMs, sweepEveryMs } from '../interface/counters.js';
 import type { Reads, Writes } from '../store.js';
 
 const statements = preparedOnce((db: Db) => {

@@ -1,7 +1,6 @@
 import { closeDatabase, gateOf, openDatabase, transaction, type Db } from './client.js';
 import { databaseVersion } from './data-version.js';
 import { preparedOnce } from './prepared.js';
-import { resolveJwtSecret } from '../../domain/tokens.js';
 import { createLiveHub } from '../live-hub.js';
 import type { LiveEvent, Reads, Store, Tx } from '../store.js';
 import { accountReads, accountWrites } from './account.js';
@@ -13,6 +12,7 @@ import { clusterRelay } from './cluster-relay.js';
 import { fanOutReads } from './fan-out.js';
 import { feedReads } from './feeds.js';
 import { instanceReads, instanceWrites } from './instance.js';
+import { resolveJwtSecret } from './instance-secret.js';
 import { inviteReads, inviteWrites } from './invites.js';
 import { legacyReads } from './legacy.js';
 import { memberReads, memberWrites } from './members.js';

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { InstanceReads, InstanceWrites } from '../accounts.js';
+import type { InstanceReads, InstanceWrites } from '../store.js';
 import type { Db } from './client.js';
 import { publicUserColumns } from './columns.js';
 import { preparedOnce } from './prepared.js';

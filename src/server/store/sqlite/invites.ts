@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { InviteReads, InviteRow, InviteWrites } from '../accounts.js';
+import type { InviteReads, InviteRow, InviteWrites } from '../store.js';
 import type { Db } from './client.js';
 import { publicUserColumns } from './columns.js';
 import { preparedOnce } from './prepared.js';

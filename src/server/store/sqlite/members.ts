@@ -4,8 +4,7 @@ import { preparedOnce } from './prepared.js';
 import { blocks, comments, follows, mutes, postReactions, posts, users } from './schema.js';
 import { relationHiddenFrom } from './relations.js';
 import { profileColumns, publicUserColumns } from './columns.js';
-import type { AccountState, Role } from '../../domain/roles.js';
-import type { Reads, Writes } from '../store.js';
+import type { AccountState, Reads, Role, Writes } from '../store.js';
 
 const actorColumns = {
   id: users.id,

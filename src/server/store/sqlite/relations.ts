@@ -1,8 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
-import type { RelationKind } from '../../domain/relations.js';
-import type { Reads, RelationRow, Writes } from '../store.js';
+import type { Reads, RelationKind, RelationRow, Writes } from '../store.js';
 
 // Blocks and mutes, and the one definition of whose content a viewer does not see, which every read
 // (feeds, cards, threads, notifications, who to follow) applies in its own statement

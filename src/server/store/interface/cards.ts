@@ -1,0 +1,13 @@
+/** A row of a list written as JSON by the database, with its key in the list's order. */
+export type JsonRow = { json: string; createdAt: number; id: string };
+
+/** Cards and threads leave out posts and comments by authors hidden from the viewer. */
+export type CardReads = {
+  /** The PostCards (domain/views.ts) of these posts as a JSON array, in this order, deleted ones left out. */
+  json(viewerId: string | null, postIds: string[]): Promise<string>;
+  /**
+   * Up to a page and one more of a post's comments as ThreadComment JSON (score, the viewer's vote),
+   * oldest first, above the key (createdAt, id) of the last one shown.
+   */
+  thread(viewerId: string | null, postId: string, key: [number, string]): Promise<JsonRow[]>;
+};
