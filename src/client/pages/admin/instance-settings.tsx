@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { InstanceAbout } from '../../../server/domain/views';
 import { registrationModes, type RegistrationMode } from '../../../shared/community-schemas';
 import { limits } from '../../../shared/limits';
@@ -29,6 +29,15 @@ function SettingsForm({ about }: { about: InstanceAbout }) {
   const [registration, setRegistration] = useState<RegistrationMode>(about.registration);
   const [invitesByMembers, setInvitesByMembers] = useState(about.invitesByMembers);
   const [errors, setErrors] = useState<Errors>({});
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstError = useRef(false);
+  // The first field in error takes focus in the commit that marks it: a timer could run before React has
+  // marked it, or after someone (a browser test, a screen reader) has already looked.
+  useLayoutEffect(() => {
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
   const utils = trpc.useUtils();
   const toast = useToast();
   const id = useId();
@@ -54,18 +63,15 @@ function SettingsForm({ about }: { about: InstanceAbout }) {
 
   return (
     <form
+      ref={form}
       className="card admin-settings"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
         const result = checkSettings({ name, description, rules, registration, invitesByMembers });
+        focusFirstError.current = !result.input;
         setErrors(result.errors ?? {});
         if (result.input) save.mutate(result.input);
-        else {
-          // The first field in error takes focus once React has marked it.
-          const form = event.currentTarget;
-          setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-        }
       }}
     >
       <label htmlFor={`${id}-name`}>Instance name</label>
