@@ -1,11 +1,13 @@
 import { limits } from '../../shared/limits.js';
+import { usernameKey } from '../../shared/schemas.js';
 import type { Store } from '../store/store.js';
 import { tokenFor, type Actor } from './auth.js';
 import { now } from './clock.js';
 import { actorGone, forbidden, messages } from './errors.js';
 import { instanceSettings } from './instance-settings.js';
 import { deleteMember } from './members.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword } from './passwords.js';
+import { checkAccountPassword, noSignInLimits, type SignInLimits } from './sign-in-limits.js';
 import type { TokenKeys } from './tokens.js';
 import { isoTime, type AccountArchive, type AccountView } from './views.js';
 
@@ -19,11 +21,22 @@ export async function accountOf(store: Store, actor: Actor): Promise<AccountView
   return { ...row, status: row.status === 'pending' ? 'pending' : 'active' };
 }
 
-/** Whether `password` is the member's; a member who is gone meanwhile is told to sign in again. */
-async function checkPassword(store: Store, actor: Actor, password: string, refusal: string) {
+/**
+ * Whether `password` is the member's; a member who is gone meanwhile is told to sign in again. It counts toward
+ * the same per-account throttle as login (sign-in-limits.ts), so a stolen token cannot guess the password here.
+ */
+async function checkPassword(
+  store: Store,
+  signInLimits: SignInLimits,
+  actor: Actor,
+  password: string,
+  refusal: string,
+) {
   const hash = await store.read.account.passwordHash(actor.id);
   if (hash === undefined) throw actorGone();
-  if (!(await verifyPassword(password, hash))) throw forbidden(refusal);
+  if (!(await checkAccountPassword(signInLimits, usernameKey(actor.username), password, hash))) {
+    throw forbidden(refusal);
+  }
   return hash;
 }
 
@@ -33,8 +46,15 @@ export async function changePassword(
   keys: TokenKeys,
   actor: Actor,
   input: { currentPassword: string; newPassword: string },
+  signInLimits: SignInLimits = noSignInLimits,
 ): Promise<{ token: string }> {
-  const current = await checkPassword(store, actor, input.currentPassword, messages.wrongCurrentPassword);
+  const current = await checkPassword(
+    store,
+    signInLimits,
+    actor,
+    input.currentPassword,
+    messages.wrongCurrentPassword,
+  );
   const next = await hashPassword(input.newPassword);
   const tokenVersion = await store.write(async (tx) => {
     // Only while the hash is still the one just checked: a password changed meanwhile in another session
@@ -60,8 +80,13 @@ export async function signOutEverywhere(store: Store, actor: Actor): Promise<voi
  * counters on what stays right (domain/members.ts deleteMember, as `realm admin delete-user`), which ends
  * their sessions; the username is free again at once.
  */
-export async function deleteAccount(store: Store, actor: Actor, password: string): Promise<void> {
-  await checkPassword(store, actor, password, messages.wrongPasswordForDelete);
+export async function deleteAccount(
+  store: Store,
+  actor: Actor,
+  password: string,
+  signInLimits: SignInLimits = noSignInLimits,
+): Promise<void> {
+  await checkPassword(store, signInLimits, actor, password, messages.wrongPasswordForDelete);
   await deleteMember(store, actor.id);
 }
 

@@ -5,8 +5,8 @@ import type { Role, Store } from '../store/store.js';
 import { actorGone, DomainError, forbidden, invalidToken, messages, notFound } from './errors.js';
 import { now } from './clock.js';
 import { instanceSettings } from './instance-settings.js';
-import { hashPassword, verifyPassword } from './passwords.js';
-import { noSignInLimits, type SignInLimits } from './sign-in-limits.js';
+import { hashPassword } from './passwords.js';
+import { checkAccountPassword, noSignInLimits, type SignInLimits } from './sign-in-limits.js';
 import { tokenFromHeader, type TokenKeys } from './tokens.js';
 
 /** The signed-in member on whose behalf a write runs, with their role (domain/roles.ts). */
@@ -86,10 +86,7 @@ export async function login(
 ): Promise<{ userId: string; token: string; status: 'active' | 'pending' }> {
   const user = await store.read.members.forLogin(usernameKey(input.username));
   if (!user) throw notFound(messages.unknownUsername);
-  const key = usernameKey(user.username);
-  await limits.refuseIfThrottled(key);
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
-    await limits.recordFailure(key);
+  if (!(await checkAccountPassword(limits, usernameKey(user.username), input.password, user.passwordHash))) {
     throw new DomainError(401, messages.wrongPassword, 'UNAUTHORIZED');
   }
   // Checked after the password, so only the account's owner learns that it is suspended.

@@ -1,10 +1,13 @@
 import type { Store } from '../store/store.js';
 import { tryLater } from './errors.js';
+import { verifyPassword } from './passwords.js';
 import { countHit, forgetHits, hitsOf, type Window } from './window-counter.js';
 
 // docs/security.md, "Limits on every request": login and signup are limited per client address, and login
 // also per account, so that neither many guesses from one address nor guesses at one account from many
-// addresses get far. Each refused attempt is refused before any password is hashed.
+// addresses get far. Each refused attempt is refused before any password is hashed. The account's count is
+// that of every check of its password, not only of logins: a stolen token must not turn the current-password
+// check of a password change or an account deletion into a way to guess the password unthrottled.
 
 /** Login and signup attempts per address: 25 per 5 minutes (docs/security.md), through either API. */
 export const attemptsPerAddress = { max: 25, windowMs: 5 * 60_000 };
@@ -18,6 +21,23 @@ export type SignInLimits = {
   refuseIfThrottled(usernameKey: string): Promise<void>;
   recordFailure(usernameKey: string): Promise<void>;
 };
+
+/**
+ * Whether `password` matches the account's `hash`: the one check of a member's password (login, password
+ * change, account deletion), all counting toward one throttle per account. An account throttled lately is
+ * refused with 429 before any hashing, even for the right password; a wrong password counts a failure.
+ */
+export async function checkAccountPassword(
+  limits: SignInLimits,
+  usernameKey: string,
+  password: string,
+  hash: string,
+): Promise<boolean> {
+  await limits.refuseIfThrottled(usernameKey);
+  if (await verifyPassword(password, hash)) return true;
+  await limits.recordFailure(usernameKey);
+  return false;
+}
 
 /** REALM_RATE_LIMIT=off (benchmarks), and server-side callers that have no client. */
 export const noSignInLimits: SignInLimits = {
