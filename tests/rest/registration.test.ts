@@ -75,9 +75,14 @@ describe('POST /api/auth/signup under registration', () => {
         body: { errors: [messages.pending] },
       });
     }
+    // The public reads too refuse the token; without one they are answered as to anyone.
+    const read = await get(t.app, '/api/posts', token);
+    expect({ status: read.status, body: read.body }).toEqual({
+      status: 403,
+      body: { errors: [messages.pending] },
+    });
     expect(await fullSnapshot(t)).toEqual(before);
-    // What needs no token is answered as to anyone.
-    expect((await get(t.app, '/api/posts', token)).status).toBe(200);
+    expect((await get(t.app, '/api/posts')).status).toBe(200);
   });
 
   it('invite: 403 inviteRequired without a code, inviteInvalid for a bad one; a good one is used once', async () => {

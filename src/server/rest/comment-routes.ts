@@ -5,7 +5,7 @@ import { addComment, deleteComment, editComment, voteComment } from '../domain/c
 import { beforeOf, buildFor, sendList } from './list-answer.js';
 import { listCache } from './list-cache.js';
 import { legacyComments } from './post-views.js';
-import { actorOf, params, parse, textPayload, type RestDeps } from './request.js';
+import { actorOf, params, parse, refuseHeldMember, textPayload, type RestDeps } from './request.js';
 
 // Spec section 7: every comment write answers 201 with that post's comments, here their newest page, kept
 // for the GETs after it as for every caller (list-cache.ts).
@@ -26,6 +26,7 @@ export function commentRoutes(app: FastifyInstance, deps: RestDeps) {
   const text = (request: FastifyRequest) => parse(commentText, textPayload(request, 'commentData', 'text'));
 
   app.get('/comments/:postId', async (request, reply) => {
+    await refuseHeldMember(deps, request);
     const { postId } = params(request);
     await requirePostExists(store, postId!);
     return commentsOf(request, reply, 200, postId!, beforeOf(request));

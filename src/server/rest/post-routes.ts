@@ -6,7 +6,7 @@ import { createPost, deletePost, dislikePost, editPost, likePost } from '../doma
 import { beforeOf, buildFor, sendList } from './list-answer.js';
 import { listCache } from './list-cache.js';
 import { legacyPostJson, legacyPosts } from './post-views.js';
-import { actorOf, params, parse, sendJson, textPayload, type RestDeps } from './request.js';
+import { actorOf, params, parse, refuseHeldMember, sendJson, textPayload, type RestDeps } from './request.js';
 
 // Spec section 7: every post write answers 201 with the list of posts, here its newest page (list-page.ts).
 // Posts carry no bookmarks, so the list is the same for every caller: a write's answer and the GETs after it
@@ -21,13 +21,18 @@ export function postRoutes(app: FastifyInstance, deps: RestDeps) {
     return sendList(request, reply, status, answer, postsPath);
   };
 
-  app.get('/posts', async (request, reply) => posts(request, reply, 200, beforeOf(request)));
+  app.get('/posts', async (request, reply) => {
+    await refuseHeldMember(deps, request);
+    return posts(request, reply, 200, beforeOf(request));
+  });
 
-  app.get('/posts/:postId', async (request, reply) =>
-    sendJson(reply, 200, `{"post":${await legacyPostJson(store, params(request).postId!)}}`),
-  );
+  app.get('/posts/:postId', async (request, reply) => {
+    await refuseHeldMember(deps, request);
+    return sendJson(reply, 200, `{"post":${await legacyPostJson(store, params(request).postId!)}}`);
+  });
 
   app.get('/posts/user/:username', async (request, reply) => {
+    await refuseHeldMember(deps, request);
     const { username } = params(request);
     const authorId = await findUserIdByUsername(store, username!);
     if (!authorId) throw notFound(messages.userNotFound);

@@ -42,6 +42,15 @@ export async function viewerOf(deps: RestDeps, request: FastifyRequest): Promise
   }
 }
 
+/**
+ * A public read whose answer is the same for every caller (the posts and comments lists, a post): the token
+ * is read only so that a suspended or pending member is refused with 403, as on every other REST call and
+ * on tRPC; a missing, invalid or expired one is anonymous, as on the other public reads.
+ */
+export async function refuseHeldMember(deps: RestDeps, request: FastifyRequest): Promise<void> {
+  await viewerOf(deps, request);
+}
+
 export function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};

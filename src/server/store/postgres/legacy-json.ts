@@ -1,4 +1,5 @@
 import { legacyLimits } from '../../../shared/limits.js';
+import { hiddenSql } from './relations.js';
 
 // The original product's post, comment and user objects (spec section 3) written as JSON by PostgreSQL: the
 // twin of sqlite/legacy-json.ts, entry for entry, key for key. Objects are `row_to_json` of a one-row select
@@ -91,11 +92,20 @@ export const postJson = object({
 
 export const postsFrom = { table: 'posts', alias: 'p', joins: 'join users pu on pu.id = p.author_id' };
 
+/**
+ * Whether the bookmark row `b` of the member `viewer` (a parameter, so that the hidden list is read once per
+ * statement) names a post they may see: tRPC's bookmarks list hides the others (relations.ts: hiddenSql), and
+ * so must every legacy answer that lists bookmarks.
+ */
+export const bookmarkShown = (b: string, viewer: string) =>
+  `exists (select 1 from posts p where p.id = ${b}.post_id and p.author_id <> all (${hiddenSql(viewer)}))`;
+
 /** A member's newest bookmarked post ids (as many as `$bookmarkLimit`), in the order they were added. */
 const bookmarkIds = array(
   'b.post_id',
-  `(select post_id, created_at from bookmarks where user_id = u.id
-    order by created_at desc, post_id desc limit $bookmarkLimit) as b`,
+  `(select bk.post_id, bk.created_at from bookmarks as bk
+    where bk.user_id = u.id and ${bookmarkShown('bk', '$viewer::text')}
+    order by bk.created_at desc, bk.post_id desc limit $bookmarkLimit) as b`,
   'b.created_at, b.post_id',
 );
 

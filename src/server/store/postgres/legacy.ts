@@ -1,5 +1,5 @@
 import type { JsonRow, LegacyBind, LegacyListName, Reads } from '../store.js';
-import { commentJson, commentsFrom, postJson, postsFrom, userJson } from './legacy-json.js';
+import { bookmarkShown, commentJson, commentsFrom, postJson, postsFrom, userJson } from './legacy-json.js';
 import type { Queryable } from './queryable.js';
 
 // The legacy API's lists (spec section 7) on PostgreSQL, the twin of sqlite/legacy.ts: newest first by index
@@ -94,7 +94,7 @@ const lists = {
     json: 'to_json(b.post_id)',
     table: 'bookmarks',
     alias: 'b',
-    where: 'b.user_id = $userId',
+    where: `b.user_id = $userId and ${bookmarkShown('b', '$userId::text')}`,
     createdAt: 'b.created_at',
     id: 'b.post_id',
   }),

@@ -1,5 +1,6 @@
 import { legacyLimits } from '../../../shared/limits.js';
 import { nestedJson, publicUserJson } from './columns.js';
+import { hiddenSql } from './relations.js';
 
 // The original product's post, comment and user objects (spec section 3), written as JSON by SQLite itself:
 // built as JavaScript objects and then stringified, 10k posts took about 270 ms against about 170 ms for
@@ -58,10 +59,18 @@ export const postJson = `json_object('_id', p.id, 'content', p.content, 'usernam
 
 export const postsFrom = { table: 'posts p', joins: 'join users pu on pu.id = p.author_id' };
 
+/**
+ * Whether the bookmark row `b` of the member `viewer` (a parameter, so that the hidden list is built once per
+ * statement) names a post they may see: tRPC's bookmarks list hides the others (relations.ts: hiddenSql), and
+ * so must every legacy answer that lists bookmarks.
+ */
+export const bookmarkShown = (b: string, viewer: string) =>
+  `exists (select 1 from posts p where p.id = ${b}.post_id and p.author_id not in (${hiddenSql(viewer)}))`;
+
 /** A member's newest bookmarked post ids (as many as `:bookmarkLimit`), in the order they were added. */
 const bookmarkIds = nestedJson(`select json_group_array(post_id order by created_at, post_id) from (
-  select post_id, created_at from bookmarks where user_id = u.id
-  order by created_at desc, post_id desc limit :bookmarkLimit)`);
+  select bk.post_id, bk.created_at from bookmarks bk where bk.user_id = u.id and ${bookmarkShown('bk', ':viewer')}
+  order by bk.created_at desc, bk.post_id desc limit :bookmarkLimit)`);
 
 // Signup extras (spec section 3) as an object of their flat values: rows stored before signup refused nested
 // ones may hold objects or lists (`{"form":{"password":...}}`), which are never shown. `->` keeps each value's

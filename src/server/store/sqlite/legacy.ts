@@ -1,7 +1,7 @@
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import type { JsonRow, LegacyBind, LegacyListName, Reads } from '../store.js';
-import { commentJson, commentsFrom, postJson, postsFrom, userJson } from './legacy-json.js';
+import { bookmarkShown, commentJson, commentsFrom, postJson, postsFrom, userJson } from './legacy-json.js';
 
 // The legacy API's lists (spec section 7), newest first by index: posts_created_idx,
 // posts_author_created_idx, comments_post_created_idx, users_created_idx and bookmarks_user_created_idx
@@ -45,7 +45,7 @@ const statements = preparedOnce((db: Db) => ({
     bookmarks: prepareList(db, {
       json: 'json_quote(b.post_id)',
       table: 'bookmarks b',
-      where: 'b.user_id = :userId',
+      where: `b.user_id = :userId and ${bookmarkShown('b', ':userId')}`,
       createdAt: 'b.created_at',
       id: 'b.post_id',
     }),
