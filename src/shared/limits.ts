@@ -25,6 +25,14 @@ export const limits = {
   reportNoteMax: 1000,
   reasonMax: 500,
   inviteUsesMax: 1000,
+  /**
+   * A member's invites (admins choose freely): each expires within this many days and allows at most this
+   * many signups, and a member holds at most this many live codes at once, so one member cannot open the
+   * instance to anyone for good.
+   */
+  memberInviteDaysMax: 7,
+  memberInviteUsesMax: 25,
+  memberLiveInvitesMax: 10,
   /** An archive (account.export) carries a member's newest entries of each kind, up to this many. */
   exportEntriesMax: 10_000,
 } as const;

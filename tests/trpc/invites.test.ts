@@ -70,6 +70,69 @@ describe('invites.create', () => {
   });
 });
 
+describe('invites.create by members', () => {
+  const expiry = "A member's invite must expire, in at most 7 days.";
+  const uses = "A member's invite allows at most 25 uses.";
+  const live =
+    'You may hold at most 10 live invites at once: revoke one, or wait until one expires or is used up.';
+
+  it.each([
+    [{ expiresInDays: null }, expiry],
+    [{ expiresInDays: 30 }, expiry],
+    [{ maxUses: null }, uses],
+    [{ maxUses: 26 }, uses],
+    [{ maxUses: 1000 }, uses],
+  ] as const)('refuses a member’s %o with the limit it passes, changing nothing', async (input, message) => {
+    t = await makeTestApp();
+    const admin = await adminOf(t);
+    await admin.api.instance.update({ invitesByMembers: true });
+    for (const role of ['member', 'moderator'] as const) {
+      const api = t.caller((await t.member({ role })).token);
+      await expectRefusedCall(t, () => api.invites.create(input), 'BAD_REQUEST', message);
+    }
+  });
+
+  it('gives a member codes within the bounds, and refuses the 11th live one until one is no longer live', async () => {
+    t = await makeTestApp();
+    const admin = await adminOf(t);
+    await admin.api.instance.update({ invitesByMembers: true });
+    const member = await t.member();
+    const api = t.caller(member.token);
+    const widest = await api.invites.create({ expiresInDays: 7, maxUses: 25 });
+    expect(widest).toMatchObject({ maxUses: 25, usable: true });
+    expect(Date.parse(widest.expiresAt!) - Date.parse(widest.createdAt)).toBe(7 * day);
+    // An expired code and a used-up one do not count.
+    const at = Date.now();
+    await t.sql(
+      'insert into invites (code, created_by, created_at, expires_at, max_uses, uses) values ($1, $2, $3, $4, $5, $6)',
+      ['expired', member.id, at - 2 * day, at - 1, 5, 0],
+    );
+    await t.sql(
+      'insert into invites (code, created_by, created_at, expires_at, max_uses, uses) values ($1, $2, $3, $4, $5, $6)',
+      ['used-up', member.id, at - day, at + day, 2, 2],
+    );
+    for (let i = 1; i < 10; i++) await api.invites.create({ expiresInDays: 1, maxUses: 1 });
+    expect((await api.invites.list()).filter((invite) => invite.usable)).toHaveLength(10);
+    await expectRefusedCall(t, () => api.invites.create({}), 'BAD_REQUEST', live);
+    // Another member's codes are theirs; an admin is not bounded.
+    expect((await t.caller((await t.member()).token).invites.create({})).usable).toBe(true);
+    await api.invites.revoke({ code: widest.code });
+    expect((await api.invites.create({})).usable).toBe(true);
+    await expectRefusedCall(t, () => api.invites.create({}), 'BAD_REQUEST', live);
+  });
+
+  it('lets an admin still create codes that never expire, with any number of uses, past 10 live', async () => {
+    t = await makeTestApp();
+    const admin = await adminOf(t);
+    await admin.api.instance.update({ invitesByMembers: true });
+    for (let i = 0; i < 11; i++) {
+      const invite = await admin.api.invites.create({ expiresInDays: null, maxUses: null });
+      expect(invite).toMatchObject({ expiresAt: null, maxUses: null, usable: true });
+    }
+    expect((await admin.api.invites.create({ expiresInDays: 30, maxUses: 1000 })).maxUses).toBe(1000);
+  });
+});
+
 describe('invites.list', () => {
   it('shows a member their own codes newest first, and an admin everyone’s', async () => {
     t = await makeTestApp();
@@ -78,7 +141,7 @@ describe('invites.list', () => {
     const [ann, bob] = [t.caller((await t.member()).token), t.caller((await t.member()).token)];
     const first = await ann.invites.create({});
     const other = await bob.invites.create({});
-    const second = await ann.invites.create({ expiresInDays: null, maxUses: null });
+    const second = await ann.invites.create({ expiresInDays: 1, maxUses: 25 });
     expect((await ann.invites.list()).map((invite) => invite.code)).toEqual([second.code, first.code]);
     expect((await bob.invites.list()).map((invite) => invite.code)).toEqual([other.code]);
     expect((await admin.api.invites.list()).map((invite) => invite.code)).toEqual([

@@ -126,6 +126,79 @@ describe('reports.create', () => {
     }
   });
 
+  it('answers a report of content hidden from the reporter as a report of content that does not exist', async () => {
+    t = await makeTestApp();
+    const c = await community(t);
+    const carol = await t.member({ username: 'carol' });
+    const carolCard = await t.caller(carol.token).comments.add({ postId: c.postId, text: 'Me too' });
+    const carolCommentId = carolCard.latestComments.find((comment) => comment.text === 'Me too')!.id;
+    const bob = t.caller(c.bob.token).reports;
+    const onPost = { kind: 'post', postId: c.postId } as const;
+    const onComment = { kind: 'comment', postId: c.postId, commentId: c.aliceCommentId } as const;
+    const onCarolsComment = { kind: 'comment', postId: c.postId, commentId: carolCommentId } as const;
+    const unknownPost = { kind: 'post', postId: 'no-such-post' } as const;
+    const unknownComment = { kind: 'comment', postId: c.postId, commentId: 'nope' } as const;
+    const queue = async () => (await t.caller(c.moderator.token).admin.reports({ state: 'open' })).items;
+
+    // Alice blocks Bob: her post, and her comment on it, are "not found" to Bob's reads and to his reports.
+    await t.caller(c.alice.token).relations.block({ username: 'bob' });
+    await expect(t.caller(c.bob.token).posts.byId({ postId: c.postId })).rejects.toMatchObject(
+      notFound(messages.postNotFound),
+    );
+    const unknown = await bob
+      .create({ target: unknownPost, reason: 'spam' })
+      .catch((error: unknown) => error);
+    expect(unknown).toMatchObject(notFound(messages.postNotFound));
+    for (const target of [onPost, onComment, onCarolsComment]) {
+      const hidden = await bob.create({ target, reason: 'spam' }).catch((error: unknown) => error);
+      expect(hidden).toMatchObject({
+        code: (unknown as { code: string }).code,
+        message: (unknown as Error).message,
+      });
+      await expectRefusedCall(
+        t,
+        () => bob.create({ target, reason: 'spam' }),
+        notFound(messages.postNotFound),
+      );
+    }
+    expect(await queue()).toEqual([]);
+
+    // Bob blocks Carol (Alice unblocked): Alice's post shows, Carol's comment on it is "not found", as an
+    // unknown comment is.
+    await t.caller(c.alice.token).relations.unblock({ username: 'bob' });
+    await t.caller(c.bob.token).relations.block({ username: 'carol' });
+    const unknownOne = await bob.create({ target: unknownComment, reason: 'spam' }).catch((e: unknown) => e);
+    expect(unknownOne).toMatchObject(notFound(messages.commentNotFound));
+    await expectRefusedCall(
+      t,
+      () => bob.create({ target: onCarolsComment, reason: 'spam' }),
+      notFound(messages.commentNotFound),
+    );
+    expect(await queue()).toEqual([]);
+
+    // Without a block, the reports are accepted.
+    const post = await bob.create({ target: onPost, reason: 'spam' });
+    const comment = await bob.create({ target: onComment, reason: 'spam' });
+    await t.caller(c.bob.token).relations.unblock({ username: 'carol' });
+    const carols = await bob.create({ target: onCarolsComment, reason: 'spam' });
+    expect((await queue()).map((report) => report.id)).toEqual([post.id, comment.id, carols.id]);
+  });
+
+  it('answers a report of a suspended member’s post as not found, as posts.byId does', async () => {
+    t = await makeTestApp();
+    const c = await community(t);
+    await t.sql(`update users set status = 'suspended' where id = '${c.alice.id}'`);
+    await expect(t.caller(c.bob.token).posts.byId({ postId: c.postId })).rejects.toMatchObject(
+      notFound(messages.postNotFound),
+    );
+    await expectRefusedCall(
+      t,
+      () =>
+        t.caller(c.bob.token).reports.create({ target: { kind: 'post', postId: c.postId }, reason: 'spam' }),
+      notFound(messages.postNotFound),
+    );
+  });
+
   it('refuses a bad reason or target with a clear message, and signed-out, pending and suspended callers', async () => {
     t = await makeTestApp();
     const c = await community(t);

@@ -24,7 +24,7 @@ export default function SettingsPage() {
       <PasswordForm />
       <SignOutEverywhere />
       <RelationsLists />
-      {mayInvite && <InvitesSection />}
+      {mayInvite && <InvitesSection bounded={role !== 'admin'} />}
       <ExportData />
       <DeleteAccount />
     </div>

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { limits } from '../../shared/limits.js';
 import type { InviteRow, Store } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
-import { forbidden, messages, notFound } from './errors.js';
+import { badRequest, forbidden, messages, notFound } from './errors.js';
 import { instanceSettings } from './instance-settings.js';
 import { hasRole } from './roles.js';
 import { isoTime, type InviteView } from './views.js';
@@ -16,6 +17,14 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 /** 16 URL-safe characters (96 random bits): unguessable, and short enough to read out or paste. */
 const newCode = () => randomBytes(12).toString('base64url');
+
+const { memberInviteDaysMax, memberInviteUsesMax, memberLiveInvitesMax } = limits;
+
+export const inviteMessages = {
+  memberExpiry: `A member's invite must expire, in at most ${memberInviteDaysMax} days.`,
+  memberUses: `A member's invite allows at most ${memberInviteUsesMax} uses.`,
+  memberLive: `You may hold at most ${memberLiveInvitesMax} live invites at once: revoke one, or wait until one expires or is used up.`,
+};
 
 /** Whether a code still lets someone sign up at `at`: not expired, and a use left. */
 export const isUsable = (invite: Pick<InviteRow, 'expiresAt' | 'maxUses' | 'uses'>, at: number) =>
@@ -32,16 +41,28 @@ const viewOf = (invite: InviteRow, at: number): InviteView => ({
   usable: isUsable(invite, at),
 });
 
-/** Admins, and members (moderators too) when the admin allows it (`invitesByMembers`). */
+/**
+ * Admins, and members (moderators too) when the admin allows it (`invitesByMembers`). A code is a way in
+ * for anyone who holds it, so a member's codes are bounded (shared/limits.ts): they expire within a week,
+ * allow a few signups, and a member holds only a few live at once. A request outside the bounds is refused,
+ * not clamped, so the member never holds a code other than the one they asked for. Admins choose freely.
+ */
 export async function createInvite(
   store: Store,
   actor: Actor,
   input: { expiresInDays: 1 | 7 | 30 | null; maxUses: number | null },
 ): Promise<InviteView> {
-  if (!hasRole(actor.role, 'admin')) {
+  const bounded = !hasRole(actor.role, 'admin');
+  if (bounded) {
     // Registration does not matter here; only whether members may invite.
     const { invitesByMembers } = await instanceSettings(store, 'open');
     if (!invitesByMembers) throw forbidden(messages.invitesAdminsOnly);
+    if (input.expiresInDays === null || input.expiresInDays > memberInviteDaysMax) {
+      throw badRequest(inviteMessages.memberExpiry);
+    }
+    if (input.maxUses === null || input.maxUses > memberInviteUsesMax) {
+      throw badRequest(inviteMessages.memberUses);
+    }
   }
   const at = now();
   const row = {
@@ -51,8 +72,18 @@ export async function createInvite(
     expiresAt: input.expiresInDays === null ? null : at + input.expiresInDays * dayMs,
     maxUses: input.maxUses,
   };
+  const inserted = await store.write(async (tx) => {
+    if (bounded) {
+      // The member's creations take turns (PostgreSQL), so two at once cannot both take the last place.
+      await tx.members.lock(actor.id);
+      if ((await tx.invites.liveCount(actor.id, at)) >= memberLiveInvitesMax) {
+        throw badRequest(inviteMessages.memberLive);
+      }
+    }
+    return tx.invites.insert(row);
+  });
   // 96 random bits do not collide; if they ever did, the insert writes nothing and this says so.
-  if (!(await store.write((tx) => tx.invites.insert(row)))) throw new Error('createInvite: the code exists');
+  if (!inserted) throw new Error('createInvite: the code exists');
   const { role: _role, status: _status, ...createdBy } = (await store.read.account.view(actor.id))!;
   return viewOf({ ...row, createdBy, uses: 0 }, at);
 }

@@ -19,9 +19,21 @@ export const reportMessages = {
 
 type Target = Pick<NewReport, 'targetKind' | 'subjectId' | 'postId' | 'commentId' | 'excerpt'>;
 
+/**
+ * Whether the reads hide this author's content from the actor (a block either way, a mute, a suspension):
+ * the same rule as posts.byId and the thread, so a report cannot tell the reporter that hidden content
+ * exists. Such content answers as content that does not exist, and nothing is stored.
+ */
+async function hiddenFrom(tx: Tx, actorId: string, authorId: string): Promise<boolean> {
+  if (authorId === actorId) return false;
+  return (await tx.relations.barriers(actorId, [authorId])).length > 0;
+}
+
 /** What the report is about, and whom: the content's author, or the member reported. */
 async function targetOf(tx: Tx, actor: Actor, target: ReportTarget): Promise<Target> {
   if (target.kind === 'member') {
+    // A profile answers for a member whatever stands between viewer and member (it shows blockedByMe),
+    // so a report of a member tells the reporter nothing the profile does not.
     const subjectId = await tx.members.idByKey(usernameKey(target.username));
     if (!subjectId) throw notFound(messages.userNotFound);
     if (subjectId === actor.id) throw badRequest(reportMessages.yourself);
@@ -29,14 +41,17 @@ async function targetOf(tx: Tx, actor: Actor, target: ReportTarget): Promise<Tar
   }
   if (target.kind === 'post') {
     const post = await tx.reports.postText(target.postId);
-    if (!post) throw notFound(messages.postNotFound);
+    if (!post || (await hiddenFrom(tx, actor.id, post.authorId))) throw notFound(messages.postNotFound);
     if (post.authorId === actor.id) throw badRequest(reportMessages.ownPost);
     const { postId } = target;
     return { targetKind: 'post', subjectId: post.authorId, postId, commentId: null, excerpt: post.text };
   }
-  if (!(await tx.posts.find(target.postId))) throw notFound(messages.postNotFound);
+  const post = await tx.posts.find(target.postId);
+  if (!post || (await hiddenFrom(tx, actor.id, post.authorId))) throw notFound(messages.postNotFound);
   const comment = await tx.reports.commentText(target.postId, target.commentId);
-  if (!comment) throw notFound(messages.commentNotFound);
+  if (!comment || (await hiddenFrom(tx, actor.id, comment.authorId))) {
+    throw notFound(messages.commentNotFound);
+  }
   if (comment.authorId === actor.id) throw badRequest(reportMessages.ownComment);
   return {
     targetKind: 'comment',

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { limits } from '../../../shared/limits';
 import { inviteLink, inviteState, inviteUses, type Invite } from '../../lib/account-files';
 import { useMe } from '../../lib/session';
 import { useToast } from '../../lib/toast';
@@ -14,6 +15,15 @@ const expiries = [
   { value: 'never', label: 'Never' },
 ] as const;
 const useCounts = ['1', '5', '10', '25', '100', 'any'] as const;
+
+// A member's codes are bounded (shared/limits.ts; the server refuses the rest): the form offers only what
+// the server accepts, so a member never picks "Never" or "No limit" to be told no.
+const memberExpiries = expiries.filter(
+  (option) => option.value !== 'never' && Number(option.value) <= limits.memberInviteDaysMax,
+);
+const memberUseCounts = useCounts.filter(
+  (count) => count !== 'any' && Number(count) <= limits.memberInviteUsesMax,
+);
 
 function InviteItem({ invite }: { invite: Invite }) {
   const me = useMe();
@@ -88,8 +98,11 @@ function InviteItem({ invite }: { invite: Invite }) {
   );
 }
 
-/** Invite codes for registration by invite; admins, and members where the admins allow it. */
-export function InvitesSection() {
+/**
+ * Invite codes for registration by invite; admins, and members where the admins allow it. `bounded`: the
+ * viewer is not an admin, so their codes keep within the members' limits.
+ */
+export function InvitesSection({ bounded }: { bounded: boolean }) {
   const [expiry, setExpiry] = useState<(typeof expiries)[number]['value']>('7');
   const [uses, setUses] = useState<(typeof useCounts)[number]>('1');
   const [problem, setProblem] = useState<string | null>(null);
@@ -97,6 +110,11 @@ export function InvitesSection() {
   const toast = useToast();
   const utils = trpc.useUtils();
   const list = trpc.invites.list.useQuery();
+  const expiryChoices = bounded ? memberExpiries : expiries;
+  const useChoices = bounded ? memberUseCounts : useCounts;
+  const intro = bounded
+    ? `Each code lets new members sign up. Share its link. A code lasts at most ${limits.memberInviteDaysMax} days and ${limits.memberInviteUsesMax} uses, and you may hold ${limits.memberLiveInvitesMax} usable codes at once.`
+    : 'Each code lets new members sign up. Share its link.';
   const create = trpc.invites.create.useMutation({
     onSuccess: async (invite) => {
       setProblem(null);
@@ -107,7 +125,7 @@ export function InvitesSection() {
   });
 
   return (
-    <SettingsSection title="Invites" intro="Each code lets new members sign up. Share its link.">
+    <SettingsSection title="Invites" intro={intro}>
       <form
         className="invite-form"
         onSubmit={(event) => {
@@ -125,7 +143,7 @@ export function InvitesSection() {
             value={expiry}
             onChange={(event) => setExpiry(event.target.value as typeof expiry)}
           >
-            {expiries.map((option) => (
+            {expiryChoices.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
@@ -139,7 +157,7 @@ export function InvitesSection() {
             value={uses}
             onChange={(event) => setUses(event.target.value as typeof uses)}
           >
-            {useCounts.map((count) => (
+            {useChoices.map((count) => (
               <option key={count} value={count}>
                 {count === 'any' ? 'No limit' : count}
               </option>

@@ -17,6 +17,8 @@ export type InviteReads = {
   creatorOf(code: string): Promise<string | undefined>;
   /** The member's codes, newest first, at most `limit`. */
   byCreator(creatorId: string, limit: number): Promise<InviteRow[]>;
+  /** How many of the member's codes are live at `at`: not expired, and a use left. */
+  liveCount(creatorId: string, at: number): Promise<number>;
   /** Everyone's codes, newest first, at most `limit` (an admin's list). */
   newest(limit: number): Promise<InviteRow[]>;
 };

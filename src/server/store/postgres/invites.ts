@@ -18,6 +18,12 @@ const byCreator = statement<Row>(
   'invites-by-creator',
   `${listed} where i.created_by = $1 order by i.created_at desc limit $2`,
 );
+// invites_creator_created_idx: the member's codes, then a test of each (a member holds few).
+const liveCount = statement<{ n: number }>(
+  'invites-live-count',
+  `select count(*)::int as n from invites where created_by = $1 and (expires_at is null or expires_at > $2)
+   and (max_uses is null or uses < max_uses)`,
+);
 // Every code: a scan of a table that holds what admins and members created by hand, bounded by `limit`.
 const newest = statement<Row>('invites-newest', `${listed} order by i.created_at desc, i.code desc limit $1`);
 const insert = writeStatement(
@@ -44,6 +50,7 @@ export function inviteReads(db: Queryable): InviteReads {
   return {
     creatorOf: async (code) => (await creatorOf(db, [code]))[0]?.createdBy,
     byCreator: async (creatorId, limit) => (await byCreator(db, [creatorId, limit])).map(toInvite),
+    liveCount: async (creatorId, at) => (await liveCount(db, [creatorId, at]))[0]?.n ?? 0,
     newest: async (limit) => (await newest(db, [limit])).map(toInvite),
   };
 }

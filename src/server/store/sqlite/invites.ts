@@ -31,6 +31,18 @@ const statements = preparedOnce((db: Db) => {
       .orderBy(desc(invites.createdAt))
       .limit(sql.placeholder('limit'))
       .prepare(),
+    // invites_creator_created_idx: the member's codes, then a test of each (a member holds few).
+    liveCount: db
+      .select({ n: sql<number>`count(*)` })
+      .from(invites)
+      .where(
+        and(
+          eq(invites.createdBy, sql.placeholder('creatorId')),
+          or(isNull(invites.expiresAt), gt(invites.expiresAt, at)),
+          or(isNull(invites.maxUses), lt(invites.uses, invites.maxUses)),
+        ),
+      )
+      .prepare(),
     // Every code: a scan of a table that holds what admins and members created by hand, bounded by `limit`.
     newest: listed()
       .orderBy(desc(invites.createdAt), desc(invites.code))
@@ -55,6 +67,7 @@ export function inviteReads(db: Db): InviteReads {
     creatorOf: async (code) => statements(db).creatorOf.get({ code })?.createdBy,
     byCreator: async (creatorId, limit): Promise<InviteRow[]> =>
       statements(db).byCreator.all({ creatorId, limit }),
+    liveCount: async (creatorId, at) => statements(db).liveCount.get({ creatorId, at })?.n ?? 0,
     newest: async (limit) => statements(db).newest.all({ limit }),
   };
 }
