@@ -58,9 +58,12 @@ describe('the reads of live updates on PostgreSQL', () => {
     expect(indexes(plan).some((name) => /^follows_(pkey|followee_created_idx)$/.test(name!))).toBe(true);
   });
 
-  it('the counts of changed posts: one probe of posts_pkey each', async () => {
-    const counts = await plansOf((db) => fanOutReads(db).postCounts(posts));
+  it('the counts of changed posts: one probe of posts_pkey each, their authors’ relations by index', async () => {
+    const counts = await plansOf((db) => fanOutReads(db).postCounts(posts, members));
     expect(scans(counts)).toEqual([]);
     expect(indexes(counts)).toContain('posts_pkey');
+    // Who of the connected may not hear them: blocks either way and mutes of the author.
+    expect(indexes(counts)).toEqual(expect.arrayContaining(['blocks_blocked_idx', 'mutes_muted_idx']));
+    expect(indexes(counts).some((name) => /^blocks_(pkey|blocked_idx)$/.test(name!))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { LiveEvent, Store } from '../store/store.js';
+import type { LiveEvent, PostCountsFor, Store } from '../store/store.js';
 import { sseEvent, type StreamRegistry } from './stream-registry.js';
 
 export type DispatchOptions = {
@@ -13,7 +13,8 @@ export type DispatchOptions = {
  * statement per event, however many streams there are:
  * - `post`: to the author's streams and those of their followers connected here;
  * - `post-changed`: gathered for `coalesceMs`, then the counts of all those posts in one read, to every
- *   stream (a deleted post: `deleted: true`);
+ *   stream but those of members the post is hidden from (blocked either way, a muted author, a suspended
+ *   one: the same read says who, among the members connected here); a deleted post: `deleted: true`;
  * - `notifications`: the member's unread count, if they have a stream here;
  * - `resync`: this process may have missed events; every stream tells its client to catch up;
  * - `session-ended`: the member's tokens stopped working; each of their streams here is told so
@@ -36,14 +37,35 @@ export function dispatchLiveEvents(store: Store, streams: StreamRegistry, option
   }
 
   async function sendCounts(postIds: string[]) {
-    const counts = await store.read.fanOut.postCounts(postIds);
+    // Those asked about, and no others: a stream opened during the read is not known to see these posts.
+    const members = streams.members();
+    const counts = await store.read.fanOut.postCounts(postIds, members);
     const found = new Set(counts.map((count) => count.postId));
     const deleted = postIds
       .filter((postId) => !found.has(postId))
-      .map((postId) => ({ postId, deleted: true }));
-    // One write per stream for the whole batch.
-    const text = [...counts, ...deleted].map((data) => sseEvent('counts', data)).join('');
-    for (const stream of streams.all()) stream.send(text);
+      .map((postId) => sseEvent('counts', { postId, deleted: true }))
+      .join('');
+    const heard = counts.filter((count) => !count.hiddenFromAll);
+    const text = (count: PostCountsFor) =>
+      sseEvent('counts', {
+        postId: count.postId,
+        likeCount: count.likeCount,
+        commentCount: count.commentCount,
+      });
+    // Most streams hear the same batch, built once; only a member some post is hidden from has their own.
+    const hiddenFrom = new Set(heard.flatMap((count) => count.hiddenFrom));
+    const common = heard.map(text).join('') + deleted;
+    for (const memberId of members) {
+      const batch = hiddenFrom.has(memberId)
+        ? heard
+            .filter((count) => !count.hiddenFrom.includes(memberId))
+            .map(text)
+            .join('') + deleted
+        : common;
+      // One write per stream for the whole batch, and none when nothing in it is theirs.
+      if (batch === '') continue;
+      for (const stream of streams.streamsOf(memberId)) stream.send(batch);
+    }
   }
 
   async function sendUnread(memberId: string) {

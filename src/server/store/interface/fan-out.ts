@@ -1,6 +1,13 @@
 /** A post's counts as a card shows them (live `counts` events). */
 export type PostCounts = { postId: string; likeCount: number; commentCount: number };
 
+/**
+ * A post's counts, and who may not hear them: the members asked about who blocked its author, whom its
+ * author blocked, or who muted its author (relations.ts: hiddenSql, from the author's side), or everyone
+ * when its author is suspended.
+ */
+export type PostCountsFor = PostCounts & { hiddenFrom: string[]; hiddenFromAll: boolean };
+
 /** What live updates read (src/server/live): one statement per event, whatever the number of streams. */
 export type FanOutReads = {
   /**
@@ -8,6 +15,6 @@ export type FanOutReads = {
    * who muted the author, and nobody when the author is suspended.
    */
   followersAmong(authorId: string, memberIds: string[]): Promise<string[]>;
-  /** The counts of these posts; deleted ones are left out. */
-  postCounts(postIds: string[]): Promise<PostCounts[]>;
+  /** The counts of these posts, and which of `memberIds` may not hear them; deleted ones are left out. */
+  postCounts(postIds: string[], memberIds: string[]): Promise<PostCountsFor[]>;
 };

@@ -1,10 +1,11 @@
-import type { PostCounts, Reads } from '../store.js';
+import type { PostCountsFor, Reads } from '../store.js';
 import type { Queryable } from './queryable.js';
 import { statement } from './statement.js';
 
 // The reads of live updates (src/server/live/dispatcher.ts): each answers for every stream of the process
 // in one statement; each id of the array is one probe of the table's primary key. A new post
-// reaches no follower who muted its author, and nobody when its author is suspended.
+// reaches no follower who muted its author, and nobody when its author is suspended; the same goes for a
+// post's counts.
 
 const followersAmong = statement<{ id: string }>(
   'fan-out-followers-among',
@@ -13,23 +14,39 @@ const followersAmong = statement<{ id: string }>(
    where not exists (select 1 from mutes m where m.muter_id = f.follower_id and m.muted_id = $1)
      and (select status from users where id = $1) <> 'suspended'`,
 );
-const postCounts = statement<{ postId: string; likeCount: number; commentCount: number }>(
+// The rule of hiddenSql (relations.ts) seen from the author's side, for every connected member at once:
+// the author's blocks either way and mutes of the author, by index (blocks_pkey or blocks_blocked_idx,
+// mutes_muted_idx), each kept if its member is connected here. No stream costs a statement of its own.
+const postCounts = statement<{
+  postId: string;
+  likeCount: number;
+  commentCount: number;
+  hiddenFromAll: boolean;
+  hiddenFrom: string[];
+}>(
   'fan-out-post-counts',
-  `select id as "postId", like_count as "likeCount", comment_count as "commentCount"
-   from posts where id = any($1::text[])`,
+  `select p.id as "postId", p.like_count as "likeCount", p.comment_count as "commentCount",
+     coalesce((select status from users u where u.id = p.author_id) = 'suspended', false) as "hiddenFromAll",
+     array(select b.blocked_id from blocks b where b.blocker_id = p.author_id and b.blocked_id = any($2::text[])
+       union select b.blocker_id from blocks b where b.blocked_id = p.author_id and b.blocker_id = any($2::text[])
+       union select m.muter_id from mutes m where m.muted_id = p.author_id and m.muter_id = any($2::text[]))
+       as "hiddenFrom"
+   from posts p where p.id = any($1::text[])`,
 );
 
 export function fanOutReads(db: Queryable): Reads['fanOut'] {
   return {
     followersAmong: async (authorId, memberIds) =>
       memberIds.length === 0 ? [] : (await followersAmong(db, [authorId, memberIds])).map((row) => row.id),
-    postCounts: async (postIds): Promise<PostCounts[]> =>
+    postCounts: async (postIds, memberIds): Promise<PostCountsFor[]> =>
       postIds.length === 0
         ? []
-        : (await postCounts(db, [postIds])).map((row) => ({
+        : (await postCounts(db, [postIds, memberIds])).map((row) => ({
             postId: row.postId,
             likeCount: Number(row.likeCount),
             commentCount: Number(row.commentCount),
+            hiddenFrom: row.hiddenFrom,
+            hiddenFromAll: row.hiddenFromAll,
           })),
   };
 }

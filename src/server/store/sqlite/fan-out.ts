@@ -2,10 +2,12 @@ import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import type { PostCounts, Reads } from '../store.js';
 
+type CountsRow = PostCounts & { hiddenFromAll: number; hiddenFrom: string };
+
 // The reads of live updates (src/server/live/dispatcher.ts): each answers for every stream of the process
 // in one statement. The ids come as one JSON array; CROSS JOIN keeps json_each outside, so each id is one
 // seek into the table's primary key. A new post reaches no follower who muted its author (one more
-// primary-key seek each), and nobody when its author is suspended.
+// primary-key seek each), and nobody when its author is suspended; the same goes for a post's counts.
 
 const statements = preparedOnce((db: Db) => ({
   followersAmong: db.$client
@@ -16,8 +18,21 @@ const statements = preparedOnce((db: Db) => ({
          and (select status from users where id = :authorId) <> 'suspended'`,
     )
     .pluck(),
-  postCounts: db.$client.prepare<{ ids: string }, PostCounts>(
-    `select p.id as postId, p.like_count as likeCount, p.comment_count as commentCount
+  // The rule of hiddenSql (relations.ts) seen from the author's side, for every connected member at once:
+  // the author's blocks either way and mutes of the author, each a seek by index for a connected member
+  // (blocks' primary key and blocks_blocked_idx both hold the pair; mutes_muted_idx). The members' list is
+  // built once per statement; no stream costs a statement of its own.
+  postCounts: db.$client.prepare<{ ids: string; members: string }, CountsRow>(
+    `select p.id as postId, p.like_count as likeCount, p.comment_count as commentCount,
+       (select status from users u where u.id = p.author_id) = 'suspended' as hiddenFromAll,
+       (select json_group_array(h.id) from (
+          select b.blocked_id as id from blocks b
+          where b.blocker_id = p.author_id and b.blocked_id in (select value from json_each(:members))
+          union select b.blocker_id from blocks b
+          where b.blocked_id = p.author_id and b.blocker_id in (select value from json_each(:members))
+          union select m.muter_id from mutes m
+          where m.muted_id = p.author_id and m.muter_id in (select value from json_each(:members))
+        ) as h) as hiddenFrom
      from json_each(:ids) as k cross join posts p where p.id = k.value`,
   ),
 }));
@@ -28,7 +43,15 @@ export function fanOutReads(db: Db): Reads['fanOut'] {
       memberIds.length === 0
         ? []
         : statements(db).followersAmong.all({ authorId, ids: JSON.stringify(memberIds) }),
-    postCounts: async (postIds) =>
-      postIds.length === 0 ? [] : statements(db).postCounts.all({ ids: JSON.stringify(postIds) }),
+    postCounts: async (postIds, memberIds) =>
+      postIds.length === 0
+        ? []
+        : statements(db)
+            .postCounts.all({ ids: JSON.stringify(postIds), members: JSON.stringify(memberIds) })
+            .map(({ hiddenFromAll, hiddenFrom, ...counts }) => ({
+              ...counts,
+              hiddenFrom: JSON.parse(hiddenFrom) as string[],
+              hiddenFromAll: hiddenFromAll === 1,
+            })),
   };
 }
