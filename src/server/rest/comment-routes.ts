@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { commentText } from '../../shared/schemas.js';
-import { requirePostExists } from '../domain/posts.js';
+import { requireVisiblePost } from '../domain/posts.js';
 import { addComment, deleteComment, editComment, voteComment } from '../domain/comments.js';
 import { beforeOf, buildFor, sendList } from './list-answer.js';
 import { listCache } from './list-cache.js';
@@ -28,7 +28,9 @@ export function commentRoutes(app: FastifyInstance, deps: RestDeps) {
   app.get('/comments/:postId', async (request, reply) => {
     await refuseHeldMember(deps, request);
     const { postId } = params(request);
-    await requirePostExists(store, postId!);
+    // The list is the same for every caller, so as for a reader with no blocks or mutes: the post of a
+    // suspended member is not found, as on tRPC's post page.
+    await requireVisiblePost(store, null, postId!);
     return commentsOf(request, reply, 200, postId!, beforeOf(request));
   });
 

@@ -33,27 +33,41 @@ const specTime = (ms: string) =>
   `to_char(to_timestamp(${ms} / 1000) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') || '+00:00'`;
 
 /**
+ * Whether the member `author` (a column) is shown in the legacy answers: as sqlite/legacy-json.ts, the rule
+ * of relations.ts (hiddenSql) for a reader with no blocks or mutes, which hides suspended members from
+ * everyone, since the answers are the same for every caller.
+ */
+export const shownToAll = (author: string) => `${author} <> all (${hiddenSql('null::text')})`;
+
+/**
  * The users of the newest `nestedMax` rows that `rows` selects (user_id, created_at, tie), oldest first.
  * SQLite breaks ties of created_at by rowid, the order rows were added; PostgreSQL has none, so `tie` is the
  * row's ctid: the same order in an instance copied from SQLite (copy-from-sqlite.ts inserts in rowid order)
  * and for rows added since, but PostgreSQL may reuse the space of deleted rows, so rows added in the same
- * millisecond may show in another order than SQLite would show them.
+ * millisecond may show in another order than SQLite would show them. `user` is the column `rows` reads
+ * user_id from: a suspended member is left out before the list is bounded.
  */
-const newestUsers = (rows: string) =>
+const newestUsers = (rows: string, user: string) =>
   array(
     userRef('ru'),
-    `(${rows} order by created_at desc, tie desc limit ${legacyLimits.nestedMax}) as r
+    `(${rows} and ${shownToAll(user)} order by created_at desc, tie desc limit ${legacyLimits.nestedMax}) as r
      join users ru on ru.id = r.user_id`,
     'r.created_at, r.tie',
   );
 
 const voters = (kind: 'up' | 'down') =>
-  newestUsers(`select user_id, created_at, ctid as tie from comment_votes
-    where comment_id = c.id and kind = '${kind}'`);
+  newestUsers(
+    `select user_id, created_at, ctid as tie from comment_votes
+    where comment_id = c.id and kind = '${kind}'`,
+    'user_id',
+  );
 
 const reactors = (kind: 'like' | 'dislike') =>
-  newestUsers(`select user_id, created_at, ctid as tie from post_reactions
-    where post_id = p.id and kind = '${kind}'`);
+  newestUsers(
+    `select user_id, created_at, ctid as tie from post_reactions
+    where post_id = p.id and kind = '${kind}'`,
+    'user_id',
+  );
 
 /** A comment `c` written by `cu`. */
 export const commentJson = object({
@@ -68,12 +82,13 @@ export const commentJson = object({
 export const commentsFrom = { table: 'comments', alias: 'c', joins: 'join users cu on cu.id = c.author_id' };
 
 // A post's newest comments, oldest first, stopping at a whole comment before `nestedCommentsBytes` of JSON:
-// the bytes SQLite counts, since both write the same compact text. A post with none skips the lookup.
+// the bytes SQLite counts, since both write the same compact text; a suspended member's are left out. A post
+// with none skips the lookup.
 const newestComments = `case when p.comment_count = 0 then '[]'::json else ${array(
   'nc.json',
   `(select json, created_at, id, sum(octet_length(json::text)) over (order by created_at desc, id desc) as upto
     from (select ${commentJson} as json, c.created_at, c.id from comments as c ${commentsFrom.joins}
-          where c.post_id = p.id order by c.created_at desc, c.id desc limit ${legacyLimits.nestedMax}) as nr
+          where c.post_id = p.id and ${shownToAll('c.author_id')} order by c.created_at desc, c.id desc limit ${legacyLimits.nestedMax}) as nr
    ) as nc where nc.upto <= ${legacyLimits.nestedCommentsBytes}`,
   'nc.created_at, nc.id',
 )} end`;
@@ -120,9 +135,11 @@ const userFields = object({
   profileBanner: 'u.profile_banner',
   followers: newestUsers(
     'select follower_id as user_id, created_at, ctid as tie from follows where followee_id = u.id',
+    'follower_id',
   ),
   following: newestUsers(
     'select followee_id as user_id, created_at, ctid as tie from follows where follower_id = u.id',
+    'followee_id',
   ),
   bookmarks: `case when u.id = $viewer then ${bookmarkIds} else '[]'::json end`,
   createdAt: specTime('u.created_at'),

@@ -1,5 +1,13 @@
 import type { JsonRow, LegacyBind, LegacyListName, Reads } from '../store.js';
-import { bookmarkShown, commentJson, commentsFrom, postJson, postsFrom, userJson } from './legacy-json.js';
+import {
+  bookmarkShown,
+  commentJson,
+  commentsFrom,
+  postJson,
+  postsFrom,
+  shownToAll,
+  userJson,
+} from './legacy-json.js';
 import type { Queryable } from './queryable.js';
 
 // The legacy API's lists (spec section 7) on PostgreSQL, the twin of sqlite/legacy.ts: newest first by index
@@ -71,22 +79,31 @@ function listStatements(name: LegacyListName, list: ListSql) {
   };
 }
 
-// A suspended member's posts are in no list and no answer.
-const shown = "p.author_id not in (select id from users where status = 'suspended')";
+// A suspended member's posts and comments are in no list and no answer, for anyone (legacy-json.ts:
+// shownToAll).
+const shown = shownToAll('p.author_id');
 const post = { json: postJson, ...postsFrom, where: shown, createdAt: 'p.created_at', id: 'p.id' };
 const comment = { json: commentJson, ...commentsFrom, createdAt: 'c.created_at', id: 'c.id' };
+// GET /api/posts is explore's twin, which leaves out limited members too: each post's author by the users'
+// key, as nothing indexes who is limited.
+const explored = `${shown} and not exists (select 1 from users lu where lu.id = p.author_id and lu.limited_at is not null)`;
 
 const lists = {
-  allPosts: listStatements('allPosts', post),
+  allPosts: listStatements('allPosts', { ...post, where: explored }),
   postsByAuthor: listStatements('postsByAuthor', {
     ...post,
     where: `p.author_id = $authorId and ${shown}`,
   }),
-  commentsOfPost: listStatements('commentsOfPost', { ...comment, where: 'c.post_id = $postId' }),
+  commentsOfPost: listStatements('commentsOfPost', {
+    ...comment,
+    where: `c.post_id = $postId and ${shownToAll('c.author_id')}`,
+  }),
+  // tRPC lists suspended members nowhere (who to follow leaves them out); their profile stays (oneUser).
   allUsers: listStatements('allUsers', {
     json: userJson,
     table: 'users',
     alias: 'u',
+    where: shownToAll('u.id'),
     createdAt: 'u.created_at',
     id: 'u.id',
   }),
@@ -103,7 +120,7 @@ const lists = {
 const onePost = statement(
   'post',
   `select (${postJson})::text as json from ${postsFrom.table} as p ${postsFrom.joins}
-   where p.id = $id and pu.status <> 'suspended'`,
+   where p.id = $id and ${shown}`,
 );
 const oneUser = statement('user', `select (${userJson})::text as json from users as u where u.id = $id`);
 

@@ -18,19 +18,36 @@ const userRef = (u: string) => publicUserJson(u, '_id');
  */
 const specTime = (ms: string) => `replace(datetime(${ms} / 1000, 'unixepoch'), ' ', 'T') || '+00:00'`;
 
-/** The users of the newest `nestedMax` rows that `rows` selects (user_id, created_at, rowid), oldest first. */
-const newestUsers = (rows: string) =>
+/**
+ * Whether the member `author` (a column) is shown in the legacy answers. They are the same for every caller
+ * (list-cache.ts keeps them for all), so they apply the rule of relations.ts (hiddenSql) for a reader with
+ * no blocks or mutes: it hides suspended members from everyone, signed in or not, as tRPC does.
+ */
+export const shownToAll = (author: string) => `${author} not in (${hiddenSql('null')})`;
+
+/**
+ * The users of the newest `nestedMax` rows that `rows` selects (user_id, created_at, rowid), oldest first.
+ * `user` is the column `rows` reads user_id from: a suspended member is left out before the list is bounded,
+ * so that their likes, votes and follows do not take the places of others.
+ */
+const newestUsers = (rows: string, user: string) =>
   nestedJson(`select json_group_array(${userRef('ru')} order by r.created_at, r.rid)
-  from (${rows} order by created_at desc, rowid desc limit ${legacyLimits.nestedMax}) as r
+  from (${rows} and ${shownToAll(user)} order by created_at desc, rowid desc limit ${legacyLimits.nestedMax}) as r
   join users ru on ru.id = r.user_id`);
 
 const voters = (kind: 'up' | 'down') =>
-  newestUsers(`select user_id, created_at, rowid as rid from comment_votes
-    where comment_id = c.id and kind = '${kind}'`);
+  newestUsers(
+    `select user_id, created_at, rowid as rid from comment_votes
+    where comment_id = c.id and kind = '${kind}'`,
+    'user_id',
+  );
 
 const reactors = (kind: 'like' | 'dislike') =>
-  newestUsers(`select user_id, created_at, rowid as rid from post_reactions
-    where post_id = p.id and kind = '${kind}'`);
+  newestUsers(
+    `select user_id, created_at, rowid as rid from post_reactions
+    where post_id = p.id and kind = '${kind}'`,
+    'user_id',
+  );
 
 /** A comment `c` written by `cu`. */
 export const commentJson = `json_object('_id', c.id, 'username', cu.username, 'text', c.text,
@@ -39,14 +56,15 @@ export const commentJson = `json_object('_id', c.id, 'username', cu.username, 't
 
 export const commentsFrom = { table: 'comments c', joins: 'join users cu on cu.id = c.author_id' };
 
-// A post's newest comments, oldest first, stopping at a whole comment before `nestedCommentsBytes` of JSON.
-// A post with none (most of them; `comment_count` is kept in step) skips the lookup.
+// A post's newest comments, oldest first, stopping at a whole comment before `nestedCommentsBytes` of JSON;
+// a suspended member's are left out, as from the comments list. A post with none (most of them;
+// `comment_count` is kept in step) skips the lookup.
 const newestComments = `iif(p.comment_count = 0, json_array(), ${nestedJson(`
   select json_group_array(json(nc.json) order by nc.created_at, nc.id)
   from (
     select json, created_at, id, sum(octet_length(json)) over (order by created_at desc, id desc) as upto
     from (select ${commentJson} as json, c.created_at, c.id from comments c ${commentsFrom.joins}
-          where c.post_id = p.id order by c.created_at desc, c.id desc limit ${legacyLimits.nestedMax})
+          where c.post_id = p.id and ${shownToAll('c.author_id')} order by c.created_at desc, c.id desc limit ${legacyLimits.nestedMax})
   ) as nc
   where nc.upto <= ${legacyLimits.nestedCommentsBytes}`)})`;
 
@@ -81,8 +99,8 @@ const flatExtras = `(select json_group_object(key, json(u.extra -> fullkey)) fro
 const userFields = `json_object('_id', u.id, 'username', u.username, 'firstName', u.first_name,
   'lastName', u.last_name, 'profilePic', u.profile_pic, 'bio', u.bio, 'link', u.link,
   'profileBanner', u.profile_banner,
-  'followers', ${newestUsers('select follower_id as user_id, created_at, rowid as rid from follows where followee_id = u.id')},
-  'following', ${newestUsers('select followee_id as user_id, created_at, rowid as rid from follows where follower_id = u.id')},
+  'followers', ${newestUsers('select follower_id as user_id, created_at, rowid as rid from follows where followee_id = u.id', 'follower_id')},
+  'following', ${newestUsers('select followee_id as user_id, created_at, rowid as rid from follows where follower_id = u.id', 'followee_id')},
   'bookmarks', iif(u.id = :viewer, ${bookmarkIds}, json_array()),
   'createdAt', ${specTime('u.created_at')}, 'updatedAt', ${specTime('u.updated_at')})`;
 

@@ -1,7 +1,15 @@
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import type { JsonRow, LegacyBind, LegacyListName, Reads } from '../store.js';
-import { bookmarkShown, commentJson, commentsFrom, postJson, postsFrom, userJson } from './legacy-json.js';
+import {
+  bookmarkShown,
+  commentJson,
+  commentsFrom,
+  postJson,
+  postsFrom,
+  shownToAll,
+  userJson,
+} from './legacy-json.js';
 
 // The legacy API's lists (spec section 7), newest first by index: posts_created_idx,
 // posts_author_created_idx, comments_post_created_idx, users_created_idx and bookmarks_user_created_idx
@@ -30,18 +38,31 @@ function prepareList(db: Db, list: ListSql) {
   };
 }
 
-// A suspended member's posts are in no list and no answer (the list of their ids is read from
-// users_status_created_idx once per statement).
-const shown = "p.author_id not in (select id from users where status = 'suspended')";
+// A suspended member's posts and comments are in no list and no answer, for anyone (legacy-json.ts:
+// shownToAll; the list of their ids is read from users_status_created_idx once per statement).
+const shown = shownToAll('p.author_id');
 const post = { json: postJson, ...postsFrom, where: shown, createdAt: 'p.created_at', id: 'p.id' };
 const comment = { json: commentJson, ...commentsFrom, createdAt: 'c.created_at', id: 'c.id' };
+// GET /api/posts is explore's twin, which leaves out limited members too: read on each post's author by the
+// users' key, as nothing indexes who is limited (feeds.ts).
+const explored = `${shown} and (select limited_at from users where id = p.author_id) is null`;
 
 const statements = preparedOnce((db: Db) => ({
   lists: {
-    allPosts: prepareList(db, post),
+    allPosts: prepareList(db, { ...post, where: explored }),
     postsByAuthor: prepareList(db, { ...post, where: `p.author_id = :authorId and ${shown}` }),
-    commentsOfPost: prepareList(db, { ...comment, where: 'c.post_id = :postId' }),
-    allUsers: prepareList(db, { json: userJson, table: 'users u', createdAt: 'u.created_at', id: 'u.id' }),
+    commentsOfPost: prepareList(db, {
+      ...comment,
+      where: `c.post_id = :postId and ${shownToAll('c.author_id')}`,
+    }),
+    // tRPC lists suspended members nowhere (who to follow leaves them out); their profile stays (oneUser).
+    allUsers: prepareList(db, {
+      json: userJson,
+      table: 'users u',
+      where: shownToAll('u.id'),
+      createdAt: 'u.created_at',
+      id: 'u.id',
+    }),
     bookmarks: prepareList(db, {
       json: 'json_quote(b.post_id)',
       table: 'bookmarks b',
@@ -52,7 +73,7 @@ const statements = preparedOnce((db: Db) => ({
   } satisfies Record<LegacyListName, unknown>,
   onePost: db.$client
     .prepare<[string], string>(
-      `select ${postJson} from ${postsFrom.table} ${postsFrom.joins} where p.id = ? and pu.status <> 'suspended'`,
+      `select ${postJson} from ${postsFrom.table} ${postsFrom.joins} where p.id = ? and ${shown}`,
     )
     .pluck(),
   oneUser: db.$client
