@@ -150,7 +150,8 @@ export function concurrencyCases(engine: string, open: () => Promise<Store>) {
         expect([messages.usernameTaken, messages.usernameLookalike]).toContain(message);
       }
       const taken = await Promise.all(names.map((name) => store.read.members.idByKey(name.toLowerCase())));
-      expect(taken.filter(Boolean)).toHaveLength(1);
+      // admin, ADMIN and Admin share one key: one account whichever name won.
+      expect(new Set(taken.filter(Boolean)).size).toBe(1);
     });
 
     it('a write that throws after writing leaves nothing behind', async () => {
