@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../src/server/domain/passwords.js';
 import type { Store } from '../src/server/store/store.js';
+import { usernameSkeleton } from '../src/server/domain/username-skeleton.js';
 import { usernameKey } from '../src/shared/schemas.js';
 import { demoCredentials, seedMembers, seedPosts } from './data.js';
 
@@ -25,6 +26,7 @@ export async function runSeed(store: Store, now = Date.now()): Promise<{ members
         id: member.id,
         username: member.username,
         usernameKey: usernameKey(member.username),
+        usernameSkeleton: usernameSkeleton(member.username),
         firstName: member.firstName,
         lastName: member.lastName,
         bio: member.bio,

@@ -93,7 +93,12 @@ ${dataHelp}`,
       firstName: firstName ?? (username.split('@')[0] || username).slice(0, limits.nameMax),
       lastName: lastName ?? '',
     });
-    if (!fields.success) throw new UsageError(`admin create-user: ${fields.error.issues[0]!.message}`);
+    if (!fields.success) {
+      // The first name defaults to the username, so a bad username would otherwise be named a bad first name.
+      const { issues } = fields.error;
+      const issue = issues.find((found) => found.path[0] === 'username') ?? issues[0]!;
+      throw new UsageError(`admin create-user: ${issue.message}`);
+    }
     const role = parseRole('create-user', parsed.values.role ?? 'member');
     const { password, generated } = await passwordFor(parsed);
     const config = configFrom(parsed);

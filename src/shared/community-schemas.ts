@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { limits } from './limits.js';
-import { cursor, id, lookupUsername, newPassword, optionalText, signupInput, text } from './schemas.js';
+import {
+  cursor,
+  id,
+  lookupUsername,
+  newPassword,
+  optionalText,
+  signupInput,
+  text,
+  withoutInvisible,
+} from './schemas.js';
 
 // The inputs of roles, registration, block and mute, reports, moderation and account settings
 // (docs/decisions/0004-community-moderation.md). Forms and the server validate with the same schemas.
@@ -35,7 +44,7 @@ const password = z
 export const reason = optionalText('Reason', limits.reasonMax).default('');
 
 export const instanceSettingsInput = z.object({
-  name: text('Instance name', limits.instanceNameMax).optional(),
+  name: withoutInvisible(text('Instance name', limits.instanceNameMax), 'Instance name').optional(),
   description: optionalText('Description', limits.instanceDescriptionMax).optional(),
   /** One rule per entry, in order; blank entries are dropped. */
   rules: z

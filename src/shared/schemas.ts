@@ -18,6 +18,19 @@ const withoutNul = <T extends z.ZodType<string>>(schema: T, label: string) =>
     `${label} must not contain the NUL character (U+0000).`,
   );
 
+/**
+ * Invisible and direction-changing characters (Unicode's Default_Ignorable_Code_Point and Bidi_Control:
+ * zero-width spaces and joiners, the soft hyphen, the right-to-left override...) let a name show as another
+ * one, or reorder the text around it. Names refuse them (docs/security.md).
+ */
+const invisibleOrBidi = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/u;
+
+export const withoutInvisible = <T extends z.ZodType<string>>(schema: T, label: string) =>
+  schema.refine(
+    (value) => !invisibleOrBidi.test(value),
+    `${label} cannot contain invisible or direction-changing characters.`,
+  );
+
 export const text = (label: string, max: number) =>
   withoutNul(
     z
@@ -36,6 +49,9 @@ export const optionalText = (label: string, max: number) =>
       .max(max, `${label} must be at most ${max} characters.`),
     label,
   );
+
+/** A name people read as someone's: text without invisible or direction-changing characters. */
+const nameText = (label: string, max: number) => withoutInvisible(optionalText(label, max), label);
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -69,6 +85,10 @@ export const username = withoutNul(z.string({ error: textError('Username') }), '
   .refine(
     (value) => !(reservedUsernames as readonly string[]).includes(value.toLowerCase()),
     'That username is reserved. Please choose another.',
+  )
+  .refine(
+    (value) => !invisibleOrBidi.test(value),
+    'Usernames cannot contain invisible or direction-changing characters.',
   );
 
 export const newPassword = z
@@ -77,8 +97,8 @@ export const newPassword = z
   .max(limits.passwordMax, `Password must be ${limits.passwordMin} to ${limits.passwordMax} characters.`);
 
 export const profileFields = z.object({
-  firstName: optionalText('First name', limits.nameMax).optional(),
-  lastName: optionalText('Last name', limits.nameMax).optional(),
+  firstName: nameText('First name', limits.nameMax).optional(),
+  lastName: nameText('Last name', limits.nameMax).optional(),
   bio: optionalText('Bio', limits.bioMax).optional(),
   link: httpUrl('Link').optional(),
   profilePic: httpUrl('Profile picture', true).optional(),

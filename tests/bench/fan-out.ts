@@ -8,6 +8,7 @@ import { createTokenKeys } from '../../src/server/domain/tokens.js';
 import { openPostgresStore } from '../../src/server/store/postgres/index.js';
 import { openSqliteStore } from '../../src/server/store/sqlite/index.js';
 import type { Store } from '../../src/server/store/store.js';
+import { usernameSkeleton } from '../../src/server/domain/username-skeleton.js';
 import { usernameKey } from '../../src/shared/schemas.js';
 import { freshDatabase, startTestPostgres } from '../helpers/postgres.js';
 import { benchDir } from './instance.js';
@@ -31,7 +32,13 @@ async function followersOfOne(store: Store, count: number): Promise<{ author: Me
   const followers = Array.from({ length: count }, (_, i) => member(`fan-out-follower-${i}`));
   await store.write(async (tx) => {
     for (const { id, username } of [author, ...followers]) {
-      const row = { id, username, usernameKey: usernameKey(username), passwordHash: 'not-for-login' };
+      const row = {
+        id,
+        username,
+        usernameKey: usernameKey(username),
+        usernameSkeleton: usernameSkeleton(username),
+        passwordHash: 'not-for-login',
+      };
       await tx.members.insert({ ...row, createdAt: at, updatedAt: at });
     }
     for (const follower of followers) await tx.follows.add(follower.id, author.id, at);

@@ -45,6 +45,29 @@ describe('realm admin', () => {
     expect(query(data, "select 1 from users where username = 'shorty'")).toHaveLength(0);
   });
 
+  it("create-user refuses a look-alike of a member's username, and invisible or direction-changing characters", async () => {
+    const [lookalike, override, lastName] = await Promise.all([
+      realm(['admin', 'create-user', 'd\u0435mo@realm.social', '--data', data]),
+      realm(['admin', 'create-user', 'eve\u202egnp.exe', '--data', data]),
+      realm(['admin', 'create-user', 'eve', '--last-name', 'Smith\u200b', '--data', data]),
+    ]);
+    expect(lookalike).toMatchObject({
+      code: 1,
+      stderr:
+        'realm: Unprocessable Entity. This username looks like an existing one. Please choose another.\n',
+    });
+    expect(override).toMatchObject({
+      code: 2,
+      stderr:
+        'realm: admin create-user: Usernames cannot contain invisible or direction-changing characters.\n',
+    });
+    expect(lastName.code).toBe(2);
+    expect(lastName.stderr).toContain('Last name cannot contain invisible or direction-changing characters.');
+    expect(
+      query(data, "select 1 from users where username_key in ('eve', 'd\u0435mo@realm.social')"),
+    ).toHaveLength(0);
+  });
+
   it('reset-password: the old password and sessions stop working, the new one works; an unknown name is refused', async () => {
     const carol = await signup(server.url, 'carol');
     expect((await api(server.url, 'GET', '/api/users/bookmark', carol.token)).status).toBe(200);

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMember, type FactoryMember } from '../../seed/factories.js';
+import { signup } from '../../src/server/domain/auth.js';
 import { addBookmark, removeBookmark } from '../../src/server/domain/bookmarks.js';
 import { messages } from '../../src/server/domain/errors.js';
 import { follow, unfollow } from '../../src/server/domain/follow.js';
 import { createPost, dislikePost, likePost } from '../../src/server/domain/posts.js';
+import { createTokenKeys } from '../../src/server/domain/tokens.js';
 import type { Store } from '../../src/server/store/store.js';
 
 // The rules hold when requests race, on either engine. On SQLite one writer makes the writes take turns; on
@@ -125,6 +127,31 @@ export function concurrencyCases(engine: string, open: () => Promise<Store>) {
       const removals = await race(times(10).map(() => removeBookmark(store, reader!, postId)));
       expect(removals).toEqual({ accepted: 1, refusals: times(9).map(() => messages.notBookmarked) });
       expect(await store.read.feeds.bookmarkCount(reader!.id)).toBe(0);
+    });
+
+    it('eight look-alike usernames sign up at once: exactly one account, the others refused', async () => {
+      const keys = createTokenKeys('a secret for the look-alike race, long enough');
+      // admin in Latin, with a Cyrillic а or і, a Lisu ꓮ, rn for m, and in capitals.
+      const names = [
+        'admin',
+        '\u0430dmin',
+        '\ua4eedmin',
+        'adrnin',
+        'ADMIN',
+        'Admin',
+        '\u0430drnin',
+        'adm\u0456n',
+      ];
+      const result = await race(
+        names.map((username) => signup(store, keys, { username, password: 'a-good-password' })),
+      );
+      expect(result.accepted).toBe(1);
+      for (const message of result.refusals) {
+        expect([messages.usernameTaken, messages.usernameLookalike]).toContain(message);
+      }
+      const taken = await Promise.all(names.map((name) => store.read.members.idByKey(name.toLowerCase())));
+      // admin, ADMIN and Admin share one key: one account whichever name won.
+      expect(new Set(taken.filter(Boolean)).size).toBe(1);
     });
 
     it('a write that throws after writing leaves nothing behind', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../src/server/paths.js';
+import { usernameSkeleton } from '../../src/server/domain/username-skeleton.js';
 import { migrationLock, migratePostgres } from '../../src/server/store/postgres/migrate.js';
 import { emptyDatabase } from '../helpers/postgres.js';
 
@@ -31,6 +32,27 @@ describe('migrating PostgreSQL', () => {
       expect(lock.rows).toEqual([{ free: true }]);
     } finally {
       await Promise.all(nodes.map((pool) => pool.end()));
+    }
+  });
+
+  it('gives the members a migration left without a username skeleton theirs at the next start', async () => {
+    const url = await emptyDatabase(inject('postgresAdminUrl'));
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    try {
+      await migratePostgres(pool);
+      // As migration 0005_username_skeleton leaves the members who signed up before it.
+      await pool.query(
+        `insert into users (id, username, username_key, password_hash, created_at, updated_at)
+         values ('u1', 'ADMIN', 'admin', 'x', 1, 1), ('u2', '\u0430dmin', '\u0430dmin', 'x', 1, 1)`,
+      );
+      await migratePostgres(pool);
+      const { rows } = await pool.query('select id, username_skeleton as s from users order by id');
+      expect(rows).toEqual([
+        { id: 'u1', s: usernameSkeleton('admin') },
+        { id: 'u2', s: usernameSkeleton('admin') },
+      ]);
+    } finally {
+      await pool.end();
     }
   });
 });

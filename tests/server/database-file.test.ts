@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { usernameSkeleton } from '../../src/server/domain/username-skeleton.js';
 import { closeDatabase, openDatabase, transaction, type Db } from '../../src/server/store/sqlite/client.js';
 
 // Each worker (REALM_WORKERS) opens the file on its own connection, in WAL mode, with its own page cache.
@@ -47,5 +48,25 @@ describe('the database file', () => {
     expect(read.get(1500)).toBe('changed');
     writer.$client.pragma('wal_checkpoint(TRUNCATE)');
     expect(read.get(1500)).toBe('changed');
+  });
+
+  it('gives the members a migration left without a username skeleton theirs when it is opened', () => {
+    dir = mkdtempSync(join(tmpdir(), 'realm-file-'));
+    const file = join(dir, 'realm.db');
+    const before = open(file);
+    // As migration 0006_username_skeleton leaves the members who signed up before it.
+    before.$client
+      .prepare(
+        `insert into users (id, username, username_key, password_hash, created_at, updated_at)
+         values ('u1', '\u0410dmin', '\u0430dmin', 'x', 1, 1)`,
+      )
+      .run();
+    const [row] = before.$client.prepare('select username_skeleton as s from users').all() as { s: null }[];
+    expect(row!.s).toBeNull();
+    closeDatabase(before);
+    const after = open(file);
+    expect(after.$client.prepare('select username_skeleton as s from users').all()).toEqual([
+      { s: usernameSkeleton('admin') },
+    ]);
   });
 });

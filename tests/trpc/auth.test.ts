@@ -174,3 +174,44 @@ describe('tokens on protected procedures', () => {
     });
   });
 });
+
+// docs/security.md: no name may hide or reorder characters, and a username may not look like a member's.
+describe('auth.signup and users.editProfile refuse look-alike names', () => {
+  it('refuses a right-to-left override in a username or a first name with BAD_REQUEST', async () => {
+    t = await makeTestApp();
+    await expectInvalid(
+      t.caller().auth.signup({ ...signupInput, username: 'ada\u202egpj.exe' }),
+      'Usernames cannot contain invisible or direction-changing characters.',
+    );
+    await expectInvalid(
+      t.caller().auth.signup({ ...signupInput, firstName: 'Ada\u202e' }),
+      'First name cannot contain invisible or direction-changing characters.',
+    );
+    expect(await t.sql('select * from users')).toEqual([]);
+    const { token } = await t.caller().auth.signup(signupInput);
+    await expectInvalid(
+      t.caller(token).users.editProfile({ lastName: 'Love\u200dlace' }),
+      'Last name cannot contain invisible or direction-changing characters.',
+    );
+  });
+
+  it('refuses аdmin (Cyrillic а) once admin exists with CONFLICT, ADMIN as taken, and keeps adminton', async () => {
+    t = await makeTestApp();
+    await t.caller().auth.signup({ ...signupInput, username: 'admin' });
+    await expect(t.caller().auth.signup({ ...signupInput, username: '\u0430dmin' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'Unprocessable Entity. This username looks like an existing one. Please choose another.',
+    });
+    await expect(t.caller().auth.signup({ ...signupInput, username: 'ADMIN' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'Unprocessable Entity. Username Already Exists.',
+    });
+    expect((await t.caller().auth.signup({ ...signupInput, username: 'adminton' })).user.username).toBe(
+      'adminton',
+    );
+    expect(await t.sql('select username from users order by username')).toEqual([
+      { username: 'admin' },
+      { username: 'adminton' },
+    ]);
+  });
+});

@@ -8,6 +8,7 @@ import { instanceSettings } from './instance-settings.js';
 import { hashPassword } from './passwords.js';
 import { checkAccountPassword, noSignInLimits, type SignInLimits } from './sign-in-limits.js';
 import { tokenFromHeader, type TokenKeys } from './tokens.js';
+import { usernameSkeleton } from './username-skeleton.js';
 
 /** The signed-in member on whose behalf a write runs, with their role (domain/roles.ts). */
 export type Actor = { id: string; username: string; role: Role };
@@ -17,6 +18,8 @@ export function findUserIdByUsername(store: Store, name: string): Promise<string
 }
 
 const usernameTaken = () => new DomainError(422, messages.usernameTaken, 'CONFLICT');
+// Refused as a taken one is: to a reader the two names are the same.
+const usernameLookalike = () => new DomainError(422, messages.usernameLookalike, 'CONFLICT');
 
 export type SignupOptions = {
   /** REALM_REGISTRATION: registration until an admin sets it in the instance settings ('open' unless given). */
@@ -57,6 +60,7 @@ export async function signup(
     ...profile,
     id,
     usernameKey: usernameKey(input.username),
+    usernameSkeleton: usernameSkeleton(input.username),
     passwordHash,
     extra: JSON.stringify(extra),
     status,
@@ -69,6 +73,9 @@ export async function signup(
     // Two signups for one name at once: the unique index decides, and the loser gets the spec's answer (and
     // its invite use is rolled back with it).
     if (!(await tx.members.insert(member))) throw usernameTaken();
+    // After the insert, so the same name (whose skeleton is the same too) gets the taken answer above; a
+    // look-alike rolls the insert back.
+    if (await tx.members.lookalike(member.usernameSkeleton, id)) throw usernameLookalike();
   });
   return {
     userId: id,

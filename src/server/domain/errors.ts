@@ -31,6 +31,7 @@ export const messages = {
   wrongPassword: 'The credentials you entered are invalid. Unauthorized access error.',
   invalidToken: 'The token is invalid. Unauthorized access error.',
   usernameTaken: 'Unprocessable Entity. Username Already Exists.',
+  usernameLookalike: 'Unprocessable Entity. This username looks like an existing one. Please choose another.',
   editPostNotOwner: "Cannot edit a Post doesn't belong to the logged in User.",
   deletePostNotOwner: "Cannot delete a Post doesn't belong to the logged in User.",
   editCommentNotOwner: "Cannot edit a comment doesn't belong to the User.",

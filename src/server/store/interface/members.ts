@@ -19,6 +19,8 @@ export type NewMember = {
   id: string;
   username: string;
   usernameKey: string;
+  /** What the username looks like (domain/username-skeleton.ts). */
+  usernameSkeleton: string;
   passwordHash: string;
   firstName?: string;
   lastName?: string;
@@ -99,6 +101,12 @@ export type MemberWrites = {
   lock(id: string): Promise<boolean>;
   /** False, and nothing written, when the id or the username is taken. */
   insert(row: NewMember): Promise<boolean>;
+  /**
+   * Whether a member other than `exceptId` has a username with this skeleton. On PostgreSQL it first locks
+   * the skeleton until the transaction ends, so of two look-alike signups at once the second waits and
+   * sees the first.
+   */
+  lookalike(skeleton: string, exceptId: string): Promise<boolean>;
   update(id: string, changes: MemberChanges, at: number): Promise<boolean>;
   /** Deletes the member and all they made, first moving back the counters on what stays. */
   delete(id: string): Promise<void>;

@@ -8,6 +8,14 @@ const idsByKeys = statement<{ id: string }>(
   'select id from users where username_key = any($1::text[])',
 );
 const idByKey = statement<{ id: string }>('member-id-by-key', 'select id from users where username_key = $1');
+// The skeleton's lock: two keys (a class of Realm's own, then the skeleton's hash), a space apart from the
+// one-key locks of the migrations and the seed.
+const lookalikeLock = 0x5265616c;
+const lockSkeleton = statement('member-lock-skeleton', 'select pg_advisory_xact_lock($1, hashtext($2))');
+const lookalike = statement<{ id: string }>(
+  'member-lookalike',
+  'select id from users where username_skeleton = $1 and id <> $2 limit 1',
+);
 const actorColumns = 'id, username, role, status, token_version as "tokenVersion"';
 const actor = statement<ActorRow>('member-actor', `select ${actorColumns} from users where id = $1`);
 const forLogin = statement<ActorRow & { passwordHash: string }>(
@@ -90,6 +98,10 @@ export function memberWrites(db: Queryable): Writes['members'] {
         values,
       );
       return (rowCount ?? 0) > 0;
+    },
+    async lookalike(skeleton, exceptId) {
+      await lockSkeleton(db, [lookalikeLock, skeleton]);
+      return (await lookalike(db, [skeleton, exceptId])).length > 0;
     },
     async update(id, changes, at) {
       const { columns, values, placeholders } = assignments({ ...changes, updatedAt: at }, 2);

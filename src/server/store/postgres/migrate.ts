@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { usernameSkeleton } from '../../domain/username-skeleton.js';
 import { paths } from '../../paths.js';
 
 /**
@@ -22,10 +23,28 @@ export async function migratePostgres(pool: pg.Pool, migrationsFolder = paths.po
     await client.query('select pg_advisory_lock($1)', [migrationLock]);
     try {
       await migrate(drizzle(client), { migrationsFolder });
+      await fillUsernameSkeletons(client);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [migrationLock]);
     }
   } finally {
     client.release();
   }
+}
+
+/**
+ * Migration 0005_username_skeleton added the column, but a skeleton needs the confusables table, which only
+ * JavaScript has: the members who have none yet get theirs here, under the migrations' lock, once
+ * (afterwards the index finds no row). In one statement, so it is all or nothing.
+ */
+async function fillUsernameSkeletons(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ id: string; username: string }>(
+    'select id, username from users where username_skeleton is null',
+  );
+  if (rows.length === 0) return;
+  await client.query(
+    `update users u set username_skeleton = f.skeleton
+     from unnest($1::text[], $2::text[]) as f(id, skeleton) where u.id = f.id`,
+    [rows.map((row) => row.id), rows.map((row) => usernameSkeleton(row.username))],
+  );
 }

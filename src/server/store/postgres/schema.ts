@@ -16,6 +16,8 @@ export const users = pgTable(
     username: text('username').notNull(),
     // Collated "C" (migration 0004_username_key_bytes, which Drizzle cannot declare): byte order, as SQLite's.
     usernameKey: text('username_key').notNull(),
+    // Null only between the migration that added it and the start-up that fills it in (migrate.ts).
+    usernameSkeleton: text('username_skeleton'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
@@ -39,6 +41,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_key_idx').on(t.usernameKey),
+    index('users_username_skeleton_idx').on(t.usernameSkeleton),
     index('users_follower_count_idx').on(t.followerCount, t.id),
     index('users_created_idx').on(t.createdAt, t.id),
     // The admin screens: members by status (pending first to approve), and the instance's admins on /about.

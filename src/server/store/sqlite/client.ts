@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { usernameSkeleton } from '../../domain/username-skeleton.js';
 import { paths } from '../../paths.js';
 import { createPrivately } from './file-modes.js';
 import { nativeBindingOption } from './native-binding.js';
@@ -28,7 +29,25 @@ export function openDatabase(file: string): Db {
   sqlite.pragma(`cache_size = -${cacheKib}`);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: paths.migrations });
+  fillUsernameSkeletons(db);
   return db;
+}
+
+/**
+ * Migration 0006_username_skeleton added the column, but a skeleton needs the confusables table, which only
+ * JavaScript has: the members who have none yet get theirs here, once (afterwards the index finds no row).
+ * In one transaction; another worker opening at the same moment waits, then finds nothing left to do.
+ */
+function fillUsernameSkeletons(db: Db): void {
+  const missing = db.$client.prepare('select id, username from users where username_skeleton is null');
+  const fill = db.$client.prepare('update users set username_skeleton = ? where id = ?');
+  db.$client
+    .transaction(() => {
+      for (const { id, username } of missing.all() as { id: string; username: string }[]) {
+        fill.run(usernameSkeleton(username), id);
+      }
+    })
+    .immediate();
 }
 
 export function closeDatabase(db: Db): void {

@@ -28,6 +28,17 @@ const statements = preparedOnce((db: Db) => {
       .where(eq(users.usernameKey, sql.placeholder('key')))
       .prepare(),
     actor: db.select(actorColumns).from(users).where(eq(users.id, id)).prepare(),
+    lookalike: db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.usernameSkeleton, sql.placeholder('skeleton')),
+          ne(users.id, sql.placeholder('exceptId')),
+        ),
+      )
+      .limit(1)
+      .prepare(),
     // A profile is one statement: its counts are subqueries on indexes (a member's posts by author, follows
     // by follower), so the header of a profile with thousands of posts reads an index, not the posts.
     // Drizzle writes a column of a one-table select without its table, so the outer member is named in full.
@@ -114,6 +125,8 @@ export function memberWrites(db: Db): Writes['members'] {
     lock: async (id) => !!statements(db).actor.get({ id }),
     // Two signups for one name at once: the unique index decides, and the loser writes nothing.
     insert: async (row) => db.insert(users).values(row).onConflictDoNothing().run().changes > 0,
+    // users_username_skeleton_idx; the write transaction is the only one, so nobody inserts meanwhile.
+    lookalike: async (skeleton, exceptId) => !!statements(db).lookalike.get({ skeleton, exceptId }),
     update: async (id, changes, at) =>
       db
         .update(users)

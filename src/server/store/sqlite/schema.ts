@@ -10,6 +10,9 @@ export const users = sqliteTable(
     username: text('username').notNull(),
     // The username folded for comparison (see usernameKey): unique, and what login and profile lookups match.
     usernameKey: text('username_key').notNull(),
+    // What the username looks like (domain/username-skeleton.ts): signup refuses a look-alike of a member's.
+    // Null only between the migration that added it and the start-up that fills it in (client.ts).
+    usernameSkeleton: text('username_skeleton'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
@@ -36,6 +39,8 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex('users_username_key_idx').on(t.usernameKey),
+    // Not unique: an instance may already hold two look-alikes, made before signup refused them.
+    index('users_username_skeleton_idx').on(t.usernameSkeleton),
     // Who to follow: most-followed first.
     index('users_follower_count_idx').on(t.followerCount, t.id),
     // The legacy GET /api/users: members newest first, a page below a member's key (rest/user-views.ts).
