@@ -1,7 +1,7 @@
 import { v4 as uuid } from 'uuid';
 import { hashPassword } from '../src/server/domain/passwords.js';
 import type { NewMember, Role, Store } from '../src/server/store/store.js';
-import { usernameSkeleton } from '../src/server/domain/username-skeleton.js';
+import { usernameSkeleton } from '../src/shared/username-skeleton.js';
 import { usernameKey } from '../src/shared/schemas.js';
 
 /** The password every factory member has. Hashed once per process: scrypt is slow on purpose. */

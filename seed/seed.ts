@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../src/server/domain/passwords.js';
 import type { Store } from '../src/server/store/store.js';
-import { usernameSkeleton } from '../src/server/domain/username-skeleton.js';
+import { usernameSkeleton } from '../src/shared/username-skeleton.js';
 import { usernameKey } from '../src/shared/schemas.js';
 import { demoCredentials, seedMembers, seedPosts } from './data.js';
 

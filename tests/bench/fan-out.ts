@@ -8,7 +8,7 @@ import { createTokenKeys } from '../../src/server/domain/tokens.js';
 import { openPostgresStore } from '../../src/server/store/postgres/index.js';
 import { openSqliteStore } from '../../src/server/store/sqlite/index.js';
 import type { Store } from '../../src/server/store/store.js';
-import { usernameSkeleton } from '../../src/server/domain/username-skeleton.js';
+import { usernameSkeleton } from '../../src/shared/username-skeleton.js';
 import { usernameKey } from '../../src/shared/schemas.js';
 import { freshDatabase, startTestPostgres } from '../helpers/postgres.js';
 import { benchDir } from './instance.js';

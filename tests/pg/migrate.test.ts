@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../src/server/paths.js';
-import { usernameSkeleton } from '../../src/server/domain/username-skeleton.js';
+import { usernameSkeleton } from '../../src/shared/username-skeleton.js';
 import { migrationLock, migratePostgres } from '../../src/server/store/postgres/migrate.js';
 import { emptyDatabase } from '../helpers/postgres.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { usernameSkeleton } from '../../src/server/domain/username-skeleton.js';
+import { usernameSkeleton } from '../../src/shared/username-skeleton.js';
 import { closeDatabase, openDatabase, transaction, type Db } from '../../src/server/store/sqlite/client.js';
 
 // Each worker (REALM_WORKERS) opens the file on its own connection, in WAL mode, with its own page cache.

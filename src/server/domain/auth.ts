@@ -8,7 +8,7 @@ import { instanceSettings } from './instance-settings.js';
 import { hashPassword } from './passwords.js';
 import { checkAccountPassword, noSignInLimits, type SignInLimits } from './sign-in-limits.js';
 import { tokenFromHeader, type TokenKeys } from './tokens.js';
-import { usernameSkeleton } from './username-skeleton.js';
+import { usernameSkeleton } from '../../shared/username-skeleton.js';
 
 /** The signed-in member on whose behalf a write runs, with their role (domain/roles.ts). */
 export type Actor = { id: string; username: string; role: Role };

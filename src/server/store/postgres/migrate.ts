@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
-import { usernameSkeleton } from '../../domain/username-skeleton.js';
+import { usernameSkeleton } from '../../../shared/username-skeleton.js';
 import { paths } from '../../paths.js';
 
 /**

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { usernameSkeleton } from '../../domain/username-skeleton.js';
+import { usernameSkeleton } from '../../../shared/username-skeleton.js';
 import { paths } from '../../paths.js';
 import { createPrivately } from './file-modes.js';
 import { nativeBindingOption } from './native-binding.js';
