@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const folders = ['src', 'tests', 'seed', 'scripts', '.ci'];
 const textFiles = new Set(['', '.ts', '.tsx', '.js', '.mjs', '.cjs', '.css', '.html', '.json', '.md', '.sh']);
 
-/** "issue 17", "Issue 13's", "issues 13 and 15", "#17 issue" would all be caught; owner/repo#123 is fine. */
+/** The word "issue" or "issues" followed by a number, with or without "#", in any case; owner/repo#123 is fine. */
 const namesAnIssue = (line: string) => /\bissues? #?\d+/i.test(line.replace(/[\w.-]+\/[\w.-]+#\d+/g, ''));
 
 function filesUnder(folder: string): string[] {
