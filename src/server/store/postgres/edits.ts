@@ -85,7 +85,10 @@ function versionsOf(rows: Row[]): TextVersion[] | undefined {
     replacedAt: row.replacedAt === null ? null : Number(row.replacedAt),
   });
   const version = (earlier[0]?.version ?? 0) + 1;
-  return [{ version, ...times(current) }, ...earlier.map((row) => ({ version: row.version ?? 0, ...times(row) }))];
+  return [
+    { version, ...times(current) },
+    ...earlier.map((row) => ({ version: row.version ?? 0, ...times(row) })),
+  ];
 }
 
 export function editReads(db: Queryable): Reads['edits'] {

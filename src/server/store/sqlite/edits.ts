@@ -44,10 +44,7 @@ const statements = preparedOnce((db: Db) => {
       `select p.content as text, p.created_at as createdAt, p.edited_at as editedAt from posts p
        where p.id = :postId and p.author_id not in (${hidden})`,
     ),
-    currentComment: db.$client.prepare<
-      { viewer: string | null; postId: string; commentId: string },
-      Current
-    >(
+    currentComment: db.$client.prepare<{ viewer: string | null; postId: string; commentId: string }, Current>(
       `select c.text, c.created_at as createdAt, c.edited_at as editedAt from comments c
        where c.id = :commentId and c.post_id = :postId and c.author_id not in (${hidden})
          and (select author_id from posts where id = :postId) not in (${hidden})`,
@@ -72,7 +69,7 @@ export function writeText(db: Db, table: 'posts' | 'comments', id: string, text:
 }
 
 /** The current text first, then the earlier ones, at most `limit` in all. */
-export function versionsOf(current: Current | undefined, earlier: Earlier[]): TextVersion[] | undefined {
+function versionsOf(current: Current | undefined, earlier: Earlier[]): TextVersion[] | undefined {
   if (!current) return undefined;
   const version = (earlier[0]?.version ?? 0) + 1;
   const writtenAt = current.editedAt ?? current.createdAt;

@@ -15,9 +15,7 @@ export const commentsRouter = router({
     .query(({ ctx, input }) => commentsPage(ctx.store, ctx.viewerId, input.postId, input.cursor)),
   history: publicProcedure
     .input(commentRef)
-    .query(({ ctx, input }) =>
-      commentHistory(ctx.store, ctx.viewerId, input.postId, input.commentId),
-    ),
+    .query(({ ctx, input }) => commentHistory(ctx.store, ctx.viewerId, input.postId, input.commentId)),
   add: protectedProcedure
     .input(z.object({ postId: id, text: commentText }))
     .mutation(async ({ ctx, input }) => {
