@@ -7,6 +7,7 @@ import { usePostActions } from '../lib/use-post-actions';
 import { Avatar } from './avatar';
 import { CommentForm } from './comment-form';
 import { EditPostModal } from './edit-post-modal';
+import { EditedMark } from './edited-mark';
 import { BookmarkIcon, CommentIcon, HeartIcon } from './icons';
 import { Menu } from './menu';
 import { LazyReportDialog } from './report-dialog-loader';
@@ -45,6 +46,12 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
         <Link href={postPath(post.id)} className="muted post-time">
           <RelativeTime iso={post.createdAt} />
         </Link>
+        {post.editedAt && (
+          <EditedMark
+            iso={post.editedAt}
+            history={onOwnPage ? { kind: 'post', postId: post.id } : undefined}
+          />
+        )}
         <Menu
           label={isMine ? 'Post options' : 'More actions for this post'}
           items={
@@ -105,6 +112,12 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
               <span className="comment-text">
                 <RichText text={comment.text} mentions={comment.mentions} />
               </span>
+              {comment.editedAt && (
+                <>
+                  {' '}
+                  <EditedMark iso={comment.editedAt} />
+                </>
+              )}
             </li>
           ))}
         </ul>

@@ -7,6 +7,7 @@ import { useCommentActions } from '../lib/use-comment-actions';
 import { Avatar } from './avatar';
 import { CommentTextForm } from './comment-text-form';
 import { ConfirmDialog } from './confirm-dialog';
+import { EditedMark } from './edited-mark';
 import { RelativeTime } from './relative-time';
 import { LazyReportDialog } from './report-dialog-loader';
 import { RichText } from './rich-text';
@@ -67,6 +68,15 @@ export const ThreadComment = memo(function ThreadComment(props: {
       </Link>
       <span className="muted thread-comment-time">
         <RelativeTime iso={comment.createdAt} />
+        {comment.editedAt && (
+          <>
+            {' '}
+            <EditedMark
+              iso={comment.editedAt}
+              history={{ kind: 'comment', postId: comment.postId, commentId: comment.id }}
+            />
+          </>
+        )}
       </span>
       {editing ? (
         <CommentTextForm
