@@ -2,12 +2,7 @@ import { instanceSettingsInput, type InstanceSettingsInput } from '../../shared/
 import { rulesFromText } from './admin-words';
 
 export type SettingsField =
-  | 'name'
-  | 'description'
-  | 'rules'
-  | 'registration'
-  | 'invitesByMembers'
-  | 'visitorsMayRead';
+  'name' | 'description' | 'rules' | 'registration' | 'invitesByMembers' | 'visitorsMayRead';
 export type SettingsErrors = Partial<Record<SettingsField, string>>;
 
 export type SettingsValues = {

@@ -25,7 +25,12 @@ export function excerpt(text: string, max = excerptMax): string {
   // eslint-disable-next-line no-control-regex
   const line = text.replace(/[\u0000-\u001f\u007f\s]+/gu, ' ').trim();
   const chars = Array.from(line);
-  return chars.length <= max ? line : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? line
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /**
