@@ -22,12 +22,15 @@ async function setVisitors(on: boolean) {
   await admin.p.page.getByRole('status').getByText('The instance settings are saved.').waitFor();
 }
 
-const signInLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true });
+const signInLink = (page: Page) =>
+  page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true });
 
 /** A page's visitor screen: the visitor header, and no member navbar. */
 async function expectVisitorHeader(p: E2ePage) {
   await signInLink(p.page).waitFor();
-  await expect(p.page.getByRole('banner').getByRole('link', { name: 'Join' }).isVisible()).resolves.toBe(true);
+  await expect(p.page.getByRole('banner').getByRole('link', { name: 'Join' }).isVisible()).resolves.toBe(
+    true,
+  );
   expect(await p.page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
 }
 
