@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { excerptMax } from '../../src/server/domain/link-preview.js';
 import { adminOf } from '../helpers/accounts.js';
@@ -15,8 +18,25 @@ afterEach(() => t?.close());
 const origin = 'https://realm.example';
 const hostile = `"><script>alert(1)</script> & 'quoted' <b>bold</b>`;
 
+/** A built client's index.html as Vite writes it (whether or not `dist` is built where the test runs). */
+function builtClient(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'realm-client-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Realm</title>\n' +
+      '    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n  </head>\n' +
+      '  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
+  );
+  return dir;
+}
+
 async function instance(options: { visitors: boolean; publicOrigin?: string }) {
-  t = await makeTestApp({ serveBuiltClient: true, config: { publicOrigin: options.publicOrigin } });
+  t = await makeTestApp({
+    serveBuiltClient: true,
+    clientDir: builtClient(),
+    config: { publicOrigin: options.publicOrigin },
+  });
   const admin = await adminOf(t);
   await admin.api.instance.update({
     name: 'Town <Square> & "Co"',
