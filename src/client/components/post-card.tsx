@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { postPath, profilePath } from '../lib/paths';
-import { useMe } from '../lib/session';
+import { useSession } from '../lib/session';
+import { useSignInFirst } from '../lib/visitor';
 import type { PostCard as Post } from '../lib/trpc-types';
 import { usePostActions } from '../lib/use-post-actions';
 import { Avatar } from './avatar';
@@ -13,6 +14,7 @@ import { Menu } from './menu';
 import { LazyReportDialog } from './report-dialog-loader';
 import { RelativeTime } from './relative-time';
 import { RichText } from './rich-text';
+import { SignInLink } from './sign-in-link';
 
 /**
  * Spec section 2 "Post card": author, options for the author, content, like, comments, bookmark. Its time
@@ -20,12 +22,14 @@ import { RichText } from './rich-text';
  * comments to the page and going home follows deleting it. Anyone else's options offer Report.
  */
 export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: boolean }) {
-  const me = useMe();
+  // Signed out, a visitor reads the card, and each action asks them to sign in (lib/visitor.ts).
+  const me = useSession()?.user;
+  const signInFirst = useSignInFirst();
   const actions = usePostActions();
   const [, navigate] = useLocation();
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
-  const isMine = post.author.id === me.id;
+  const isMine = post.author.id === me?.id;
   const profile = profilePath(post.author.username);
   const deletePost = async () => {
     if ((await actions.deletePost(post.id)) && onOwnPage) navigate('/', { replace: true });
@@ -55,12 +59,14 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
         <Menu
           label={isMine ? 'Post options' : 'More actions for this post'}
           items={
-            isMine
-              ? [
-                  { label: 'Edit', onSelect: () => setEditing(true) },
-                  { label: 'Delete', onSelect: () => void deletePost() },
-                ]
-              : [{ label: 'Report post', onSelect: () => setReporting(true) }]
+            !me
+              ? [{ label: 'Sign in to report this post', onSelect: signInFirst }]
+              : isMine
+                ? [
+                    { label: 'Edit', onSelect: () => setEditing(true) },
+                    { label: 'Delete', onSelect: () => void deletePost() },
+                  ]
+                : [{ label: 'Report post', onSelect: () => setReporting(true) }]
           }
         >
           <span aria-hidden="true">⋯</span>
@@ -71,15 +77,21 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
       </p>
       <div className="post-actions">
         <span className={`action-group${post.likedByMe ? ' active' : ''}`}>
-          <button
-            type="button"
-            className="action"
-            aria-label={post.likedByMe ? 'Unlike' : 'Like'}
-            aria-pressed={post.likedByMe}
-            onClick={() => actions.toggleLike(post)}
-          >
-            <HeartIcon filled={post.likedByMe} />
-          </button>
+          {!me ? (
+            <SignInLink className="action" label="Sign in to like this post">
+              <HeartIcon filled={false} />
+            </SignInLink>
+          ) : (
+            <button
+              type="button"
+              className="action"
+              aria-label={post.likedByMe ? 'Unlike' : 'Like'}
+              aria-pressed={post.likedByMe}
+              onClick={() => actions.toggleLike(post)}
+            >
+              <HeartIcon filled={post.likedByMe} />
+            </button>
+          )}
           <span className="count" data-testid="like-count">
             {post.likeCount}
             <span className="visually-hidden"> likes</span>
@@ -92,15 +104,21 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
             <span className="visually-hidden"> comments</span>
           </span>
         </Link>
-        <button
-          type="button"
-          className={`action${post.bookmarkedByMe ? ' active' : ''}`}
-          aria-label={post.bookmarkedByMe ? 'Remove bookmark' : 'Bookmark'}
-          aria-pressed={post.bookmarkedByMe}
-          onClick={() => actions.toggleBookmark(post)}
-        >
-          <BookmarkIcon filled={post.bookmarkedByMe} />
-        </button>
+        {!me ? (
+          <SignInLink className="action" label="Sign in to bookmark this post">
+            <BookmarkIcon filled={false} />
+          </SignInLink>
+        ) : (
+          <button
+            type="button"
+            className={`action${post.bookmarkedByMe ? ' active' : ''}`}
+            aria-label={post.bookmarkedByMe ? 'Remove bookmark' : 'Bookmark'}
+            aria-pressed={post.bookmarkedByMe}
+            onClick={() => actions.toggleBookmark(post)}
+          >
+            <BookmarkIcon filled={post.bookmarkedByMe} />
+          </button>
+        )}
       </div>
       {!onOwnPage && post.latestComments.length > 0 && (
         <ul className="comments" aria-label="Latest comments">
@@ -122,7 +140,14 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
           ))}
         </ul>
       )}
-      {!onOwnPage && <CommentForm onSubmit={(text) => actions.addComment(post.id, text)} />}
+      {!onOwnPage &&
+        (me ? (
+          <CommentForm onSubmit={(text) => actions.addComment(post.id, text)} />
+        ) : (
+          <p className="visitor-prompt">
+            <SignInLink>Sign in to comment</SignInLink>
+          </p>
+        ))}
       {reporting && (
         <LazyReportDialog
           target={{ kind: 'post', postId: post.id }}

@@ -99,6 +99,8 @@ export type InstanceAbout = {
   registration: 'open' | 'approval' | 'invite' | 'closed';
   /** Whether members, not only admins, may create invite codes. */
   invitesByMembers: boolean;
+  /** Whether someone signed out may read public profiles and posts (the web app's visitor screens). */
+  visitorsMayRead: boolean;
   admins: PublicUser[];
   moderators: PublicUser[];
 };
