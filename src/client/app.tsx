@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { ComposeButton } from './components/compose-button';
 import { Navbar } from './components/navbar';
+import { TabBar } from './components/tab-bar';
 import { decodeParam } from './lib/paths';
 import { useSession } from './lib/session';
 import { useAccountWatch } from './lib/use-account';
@@ -38,6 +40,8 @@ function Protected({ children }: { children: ReactNode }) {
     <>
       <Navbar />
       <main className="page">{children}</main>
+      <TabBar />
+      <ComposeButton />
     </>
   );
 }
@@ -62,6 +66,7 @@ function Public({ children }: { children: ReactNode }) {
     <>
       {current?.state === 'active' && <Navbar />}
       <main className="page">{children}</main>
+      {current?.state === 'active' && <TabBar />}
     </>
   );
 }
