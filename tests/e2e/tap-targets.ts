@@ -17,7 +17,8 @@ export const fingerPx = 44;
  */
 export async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
-    const controls = 'button, input:not([type="hidden"]), select, textarea, [role="tab"], [role="menuitem"], a[href]';
+    const controls =
+      'button, input:not([type="hidden"]), select, textarea, [role="tab"], [role="menuitem"], a[href]';
     const small: string[] = [];
     for (const element of document.querySelectorAll<HTMLElement>(controls)) {
       if (!element.checkVisibility({ visibilityProperty: true })) continue;
@@ -29,14 +30,22 @@ export async function smallTargets(page: Page): Promise<string[]> {
           const l = label.getBoundingClientRect();
           const left = Math.min(box.left, l.left);
           const top = Math.min(box.top, l.top);
-          box = new DOMRect(left, top, Math.max(box.right, l.right) - left, Math.max(box.bottom, l.bottom) - top);
+          box = new DOMRect(
+            left,
+            top,
+            Math.max(box.right, l.right) - left,
+            Math.max(box.bottom, l.bottom) - top,
+          );
         }
       }
       // Half a pixel of rounding: 2.75rem lays out as 44 px, sometimes 43.99.
       if (box.width >= min - 0.5 && box.height >= min - 0.5) continue;
       const name =
         element.getAttribute('aria-label') ??
-        (element.textContent?.trim() || element.getAttribute('placeholder') || element.getAttribute('name') || '');
+        (element.textContent?.trim() ||
+          element.getAttribute('placeholder') ||
+          element.getAttribute('name') ||
+          '');
       const role = element.getAttribute('role') ?? element.tagName.toLowerCase();
       small.push(`${role} "${name.slice(0, 40)}" ${Math.round(box.width)}x${Math.round(box.height)}`);
     }

@@ -37,7 +37,7 @@ export function TabBar() {
       <ul>
         {tabs.map((tab) => (
           <li key={tab.label}>
-            <Link href={tab.href} aria-label={tab.name} aria-current={tab.current ? 'page' : undefined}>
+            <Link href={tab.href} aria-current={tab.current ? 'page' : undefined}>
               <span className="tab-icon">
                 {tab.icon}
                 {tab.badge && (
@@ -46,7 +46,11 @@ export function TabBar() {
                   </span>
                 )}
               </span>
-              <span className="tab-label">{tab.label}</span>
+              {/* The name comes from the text, not aria-label: axe holds an aria-label to the visible words. */}
+              <span className="tab-label" aria-hidden={tab.name ? true : undefined}>
+                {tab.label}
+              </span>
+              {tab.name && <span className="visually-hidden">{tab.name}</span>}
             </Link>
           </li>
         ))}
