@@ -139,7 +139,20 @@ describe('tap targets at 390 px', () => {
     await page.keyboard.press('Escape');
 
     await visit('/explore', page.getByRole('article').nth(3), 'explore');
+    await callTrpc(me.p, 'comments.add', { postId, text: unique('My own comment') });
     await visit(`/post/${postId}`, page.getByRole('listitem', { name: /^Comment by/ }).first(), 'a post');
+    const mine = page.getByRole('listitem', { name: `Comment by ${me.username}` });
+    await mine.getByRole('button', { name: 'Edit' }).click();
+    await mine.getByRole('button', { name: 'Cancel' }).waitFor();
+    await walk('editing a comment');
+    await mine.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('button', { name: /^Report comment by/ })
+      .first()
+      .click();
+    await page.getByRole('dialog').getByRole('radio').first().waitFor();
+    await walk('report dialog');
+    await page.keyboard.press('Escape');
     await visit(
       `/profile/${encodeURIComponent(other.username)}`,
       page.getByRole('button', { name: /^Follow/ }),
