@@ -8,6 +8,7 @@ import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import './styles.css';
 import './conversations.css';
 import './edits.css';
+import './phone.css';
 
 function Root() {
   const [queryClient] = useState(createQueryClient);

@@ -6,7 +6,7 @@ import { Avatar } from './avatar';
 import type { SessionUser } from '../lib/session';
 
 /** Spec section 2: "What's in your mind?" and a Post button, disabled while blank, with a character counter. */
-export function Composer({ me }: { me: SessionUser }) {
+export function Composer({ me, onPosted }: { me: SessionUser; onPosted?: () => void }) {
   const [content, setContent] = useState('');
   const id = useId();
   const utils = trpc.useUtils();
@@ -16,6 +16,7 @@ export function Composer({ me }: { me: SessionUser }) {
       setContent('');
       void utils.posts.invalidate();
       void utils.users.invalidate();
+      onPosted?.();
     },
     onError: (error) => toast.error(`Could not post: ${errorMessage(error)}`),
   });
