@@ -13,6 +13,7 @@ import { apiNotFound, frameworkErrors, isApiPath, registerErrorHandling } from '
 import { paths } from './paths.js';
 import { liveUpdates, type LiveOptions } from './live/events-route.js';
 import { limitRequests } from './request-limit.js';
+import { startPushDelivery } from './push/delivery.js';
 import { restApi } from './rest/index.js';
 import { sendSecurityHeaders } from './security-headers.js';
 import type { Store } from './store/store.js';
@@ -92,6 +93,14 @@ export async function buildApp({
     },
   });
   gzipSmallAnswers(app);
+  const pushDelivery = startPushDelivery({
+    store,
+    log: app.log,
+    contact: config.push.contact,
+    allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+    registrationDefault: config.registration,
+  });
+  app.addHook('onClose', () => pushDelivery.close());
   await app.register(fastifyCompress, compression);
 
   if (config.rateLimit) {
@@ -126,6 +135,7 @@ export async function buildApp({
       keys,
       signInLimits: limitsOfSignIn,
       registrationDefault: config.registration,
+      allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,
     };
     if (directTrpcCalls) answerCallsDirectly(trpcScope, contextDeps, onError);
     await trpcScope.register(fastifyTRPCPlugin, {

@@ -32,6 +32,7 @@ export const testConfig: Config & { jwtSecret: string } = {
   connectionsPerAddress: 64,
   demo: false,
   registration: 'open',
+  push: { allowPrivateEndpoints: false, contact: undefined },
 };
 
 export type TestApp = {
@@ -126,7 +127,15 @@ export async function makeTestApp(
     },
     caller: (token) =>
       createCaller(
-        createContext({ store, keys, registrationDefault: config.registration }, { authorization: token }),
+        createContext(
+          {
+            store,
+            keys,
+            registrationDefault: config.registration,
+            allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,
+          },
+          { authorization: token },
+        ),
       ),
     closeDatabase,
     async close() {

@@ -20,6 +20,7 @@ describe('configuration', () => {
       connectionsPerAddress: 64,
       demo: false,
       registration: 'open',
+      push: { allowPrivateEndpoints: false, contact: undefined },
     });
   });
 
@@ -40,6 +41,8 @@ describe('configuration', () => {
       REALM_CONNECTIONS_PER_ADDRESS: '8',
       REALM_DEMO: '1',
       REALM_REGISTRATION: 'approval',
+      REALM_PUSH_PRIVATE_ENDPOINTS: 'allow',
+      REALM_PUSH_CONTACT: 'mailto:admin@example.org',
     });
     expect(config).toEqual({
       port: 8080,
@@ -57,6 +60,7 @@ describe('configuration', () => {
       connectionsPerAddress: 8,
       demo: true,
       registration: 'approval',
+      push: { allowPrivateEndpoints: true, contact: 'mailto:admin@example.org' },
     });
   });
 
@@ -101,6 +105,14 @@ describe('configuration', () => {
     [
       { REALM_RATE_LIMIT_REQUESTS: 'lots' },
       'Invalid configuration: REALM_RATE_LIMIT_REQUESTS must be a whole number from 1 to 1000000',
+    ],
+    [
+      { REALM_PUSH_PRIVATE_ENDPOINTS: 'yes' },
+      'Invalid configuration: REALM_PUSH_PRIVATE_ENDPOINTS must be allow or refuse',
+    ],
+    [
+      { REALM_PUSH_CONTACT: 'admin@example.org' },
+      'Invalid configuration: REALM_PUSH_CONTACT must be a mailto: address or an https: URL (e.g. mailto:admin@example.org)',
     ],
     [
       { REALM_TRUST_PROXY: 'my-proxy' },
