@@ -21,6 +21,7 @@ import { callerOf, createContext } from './trpc/context.js';
 import { answerCallsDirectly, type OnCallError } from './trpc/direct-calls.js';
 import { maxBatchSize, retryAfterOf } from './trpc/init.js';
 import { appRouter, type AppRouter } from './trpc/root.js';
+import { serveWebAppManifest } from './web-app-manifest.js';
 
 export type AppOptions = {
   config: Config & { jwtSecret: string };
@@ -153,6 +154,7 @@ export async function buildApp({
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
   });
 
+  serveWebAppManifest(app, { store, registrationDefault: config.registration });
   const sendClientPage = await serveClient(app, { builtClient: serveBuiltClient, clientDir });
   app.setNotFoundHandler((request, reply) => {
     const looksLikeFile = isMissingFile(request.url.split('?')[0] ?? '');
