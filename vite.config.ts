@@ -1,16 +1,22 @@
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// Issue 3: the JavaScript that `/` loads before anything else may be at most 130 KB gzipped.
+// The JavaScript that `/` loads before anything else (the boot script included) may be at most 130 KB gzipped.
 const initialJsBudget = 130 * 1024;
 
-/** Prints the gzipped size of the entry chunk and its static imports, and fails the build over budget. */
+/**
+ * Prints the gzipped size of the entry chunk, its static imports and the boot script, and fails the build
+ * over budget. It runs after the boot script's plugin, which adds that script.
+ */
 function initialJsBudgetPlugin(): Plugin {
   return {
     name: 'realm-initial-js-budget',
     apply: 'build',
+    enforce: 'post',
     generateBundle(_options, bundle: Rolldown.OutputBundle) {
       const chunks = Object.values(bundle).filter(
         (item): item is Rolldown.OutputChunk => item.type === 'chunk',
@@ -24,9 +30,15 @@ function initialJsBudgetPlugin(): Plugin {
         chunks.find((chunk) => chunk.fileName === name)?.imports.forEach(visit);
       };
       visit(entry.fileName);
+      const boot = Object.values(bundle).filter(
+        (item): item is Rolldown.OutputAsset =>
+          item.type === 'asset' && /^assets\/boot-.*\.js$/.test(item.fileName),
+      );
+      boot.forEach((asset) => seen.add(asset.fileName));
       const bytes = [...seen].reduce((sum, name) => {
         const chunk = chunks.find((c) => c.fileName === name);
-        return sum + (chunk ? gzipSync(chunk.code).length : 0);
+        const asset = boot.find((a) => a.fileName === name);
+        return sum + (chunk ? gzipSync(chunk.code).length : asset ? gzipSync(asset.source).length : 0);
       }, 0);
       const kb = (bytes / 1024).toFixed(1);
       // eslint-disable-next-line no-console -- the build's report is meant for the terminal
@@ -38,9 +50,45 @@ function initialJsBudgetPlugin(): Plugin {
   };
 }
 
+const bootEntry = fileURLToPath(new URL('./src/client/boot/start-first-data.ts', import.meta.url));
+
+/**
+ * Builds the boot script (src/client/boot/start-first-data.ts), which starts the first screen's requests,
+ * as one small classic script under /assets named by its content's hash, and puts it in index.html before
+ * the bundle. A file rather than inline code: the CSP allows scripts from 'self' only.
+ */
+function bootScriptPlugin(): Plugin {
+  return {
+    name: 'realm-boot-script',
+    apply: 'build',
+    // After Vite has written index.html.
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const { build } = await import('esbuild');
+      const result = await build({
+        entryPoints: [bootEntry],
+        bundle: true,
+        format: 'iife',
+        minify: true,
+        write: false,
+        target: 'es2020',
+      });
+      const code = result.outputFiles[0]!.text;
+      const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+      const fileName = `assets/boot-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName, source: code });
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return this.error('index.html is missing from the build');
+      const source = String(html.source);
+      if (!source.includes('<script type="module"')) return this.error('index.html has no module script');
+      html.source = source.replace('<script type="module"', `<script src="/${fileName}"></script>\n    $&`);
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), initialJsBudgetPlugin()],
+  plugins: [react(), bootScriptPlugin(), initialJsBudgetPlugin()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

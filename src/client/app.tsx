@@ -7,17 +7,19 @@ import { TabBar } from './components/tab-bar';
 import { decodeParam } from './lib/paths';
 import { useSession } from './lib/session';
 import { useAccountWatch } from './lib/use-account';
+import ExplorePage from './pages/explore-page';
 import { HomePage } from './pages/home-page';
 import { LoginPage } from './pages/login-page';
+import PostPage from './pages/post-page';
+import ProfilePage from './pages/profile-page';
 
-// Home and login (where every visit starts) are in the first bundle; the other screens load when first visited.
-const ExplorePage = lazy(() => import('./pages/explore-page'));
+// Home, login and the screens a shared link opens (explore, a profile, a post) are in the first bundle, so
+// their first posts are drawn in the app's first render (docs/performance.md, "First post on screen"); the
+// other screens load when first visited.
 const NotificationsPage = lazy(() => import('./pages/notifications-page'));
 const BookmarkPage = lazy(() => import('./pages/bookmark-page'));
-const ProfilePage = lazy(() => import('./pages/profile-page'));
 const SignupPage = lazy(() => import('./pages/signup-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
-const PostPage = lazy(() => import('./pages/post-page'));
 const TagPage = lazy(() => import('./pages/tag-page'));
 const SettingsPage = lazy(() => import('./pages/settings-page'));
 const AboutPage = lazy(() => import('./pages/about-page'));

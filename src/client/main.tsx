@@ -2,8 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { seedFirstData } from './boot/seed-first-data';
 import { LiveUpdates } from './components/live-updates';
 import { OfflineBar } from './components/offline-bar';
+import { session } from './lib/session';
 import { ToastProvider } from './lib/toast';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import './styles.css';
@@ -13,8 +15,8 @@ import './phone.css';
 import './push.css';
 
 function Root() {
-  const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
+  const [queryClient] = useState(() => seedFirstData(createQueryClient(), trpcClient, session.token()));
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
