@@ -77,8 +77,5 @@ export function createTrpcClient() {
   });
 }
 
-/** The message a person can act on, from any failed call. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong. Please try again.';
-}
+/** Every form and toast words a failure through one module (lib/error-text.ts). */
+export { errorMessage } from './error-text';
