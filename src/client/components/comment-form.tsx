@@ -1,7 +1,11 @@
 import { useId, useState } from 'react';
 import { limits } from '../../shared/limits';
+import { fits, TextCounter } from './text-counter';
 
-/** "Add a comment..." that submits on Enter and then clears (spec section 2). */
+/**
+ * "Add a comment..." that submits on Enter and then clears (spec section 2); near the limit the counter shows,
+ * and past it Enter does nothing until the text fits.
+ */
 export function CommentForm({ onSubmit }: { onSubmit: (text: string) => Promise<unknown> }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -12,7 +16,7 @@ export function CommentForm({ onSubmit }: { onSubmit: (text: string) => Promise<
       onSubmit={(event) => {
         event.preventDefault();
         const value = text.trim();
-        if (!value || sending) return;
+        if (!value || sending || !fits(value, limits.contentMax)) return;
         setSending(true);
         onSubmit(value)
           .then(
@@ -30,11 +34,13 @@ export function CommentForm({ onSubmit }: { onSubmit: (text: string) => Promise<
         type="text"
         placeholder="Add a comment..."
         value={text}
-        maxLength={limits.contentMax}
+        aria-invalid={!fits(text, limits.contentMax) || undefined}
+        aria-describedby={`${id}-counter`}
         onChange={(event) => setText(event.target.value)}
         disabled={sending}
         autoComplete="off"
       />
+      <TextCounter id={`${id}-counter`} text={text} max={limits.contentMax} from={50} />
     </form>
   );
 }
