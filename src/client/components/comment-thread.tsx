@@ -1,6 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { limits } from '../../shared/limits';
+import { shownComments } from '../lib/comment-thread';
 import { itemsOfPages } from '../lib/pages';
+import { useSentComments } from '../lib/sent-comments';
 import { useLoadMore } from '../lib/use-load-more';
 import { trpc } from '../lib/trpc';
 import type { PostCard } from '../lib/trpc-types';
@@ -23,7 +25,8 @@ function Retry({ what, onRetry }: { what: string; onRetry: () => void }) {
 
 /**
  * Every comment of a post, oldest first, in pages of 20 that load as the end comes into view (as
- * post-list.tsx does it), after a box for a new one, which joins the end.
+ * post-list.tsx does it), after a box for a new one. Mine is shown at once after what is loaded, scrolled
+ * into view and marked, and stays, once, as the later pages load.
  */
 export function CommentThread({ post }: { post: PostCard }) {
   const thread = trpc.comments.list.useInfiniteQuery(
@@ -38,7 +41,8 @@ export function CommentThread({ post }: { post: PostCard }) {
 
   // Stable, so a comment that did not change is not drawn again when a page is added to a long thread.
   const focusHeading = useCallback(() => heading.current?.focus(), []);
-  const comments = itemsOfPages(thread.data?.pages ?? []);
+  const sent = useSentComments(post.id);
+  const comments = shownComments(itemsOfPages(thread.data?.pages ?? []), sent);
 
   return (
     <section

@@ -48,6 +48,16 @@ export function findMine(
   return mine && { ...mine, score: 0, myVote: null };
 }
 
+/**
+ * The comments a thread shows: the loaded pages' (each once), then the ones I sent that no loaded page holds
+ * yet. Those wait after what is loaded, where I can see them; when the page that holds one loads, it is shown
+ * once, in its place, from that page.
+ */
+export function shownComments(loaded: readonly ThreadComment[], sent: readonly ThreadComment[]) {
+  const ids = new Set(loaded.map((comment) => comment.id));
+  return [...loaded, ...sent.filter((comment) => !ids.has(comment.id))];
+}
+
 /** The thread with `comment` at its end, when its end is loaded. */
 export function withAtEnd(thread: Thread | undefined, comment: ThreadComment): Thread | undefined {
   const last = thread?.pages.at(-1);
