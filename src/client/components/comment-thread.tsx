@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { limits } from '../../shared/limits';
-import { shownComments } from '../lib/comment-thread';
+import { waitingComments, type ThreadComment as Comment } from '../lib/comment-thread';
 import { itemsOfPages } from '../lib/pages';
 import { useSentComments } from '../lib/sent-comments';
 import { useLoadMore } from '../lib/use-load-more';
@@ -25,8 +25,8 @@ function Retry({ what, onRetry }: { what: string; onRetry: () => void }) {
 
 /**
  * Every comment of a post, oldest first, in pages of 20 that load as the end comes into view (as
- * post-list.tsx does it), after a box for a new one. Mine is shown at once after what is loaded, scrolled
- * into view and marked, and stays, once, as the later pages load.
+ * post-list.tsx does it), after a box for a new one. Mine joins the end when the end is loaded; before, it
+ * shows at once under the box, marked, until the page that holds it loads and it takes its place there.
  */
 export function CommentThread({ post }: { post: PostCard }) {
   const thread = trpc.comments.list.useInfiniteQuery(
@@ -41,8 +41,18 @@ export function CommentThread({ post }: { post: PostCard }) {
 
   // Stable, so a comment that did not change is not drawn again when a page is added to a long thread.
   const focusHeading = useCallback(() => heading.current?.focus(), []);
-  const sent = useSentComments(post.id);
-  const comments = shownComments(itemsOfPages(thread.data?.pages ?? []), sent);
+  const comments = itemsOfPages(thread.data?.pages ?? []);
+  const waiting = waitingComments(comments, useSentComments(post.id));
+  const item = (comment: Comment) => (
+    <ThreadComment
+      key={comment.id}
+      comment={comment}
+      postAuthorId={post.author.id}
+      justAdded={comment.id === justAdded}
+      // The keyboard's place was in the comment that is gone: it goes to the thread's heading.
+      onDeleted={focusHeading}
+    />
+  );
 
   return (
     <section
@@ -59,24 +69,20 @@ export function CommentThread({ post }: { post: PostCard }) {
         submitLabel="Comment"
         onSubmit={(text) => addComment(text).then(setJustAdded)}
       />
+      {waiting.length > 0 && (
+        <ol className="thread-comments thread-sent" aria-label="Your new comments">
+          {waiting.map(item)}
+        </ol>
+      )}
       {thread.isPending ? (
         <p className="muted thread-status">Loading comments…</p>
       ) : thread.isError && !thread.data ? (
         <Retry what="The comments" onRetry={() => void thread.refetch()} />
-      ) : comments.length === 0 ? (
+      ) : comments.length === 0 && waiting.length === 0 ? (
         <p className="muted thread-status">No comments yet. Be the first to comment.</p>
       ) : (
         <ol className="thread-comments" aria-label="Comments">
-          {comments.map((comment) => (
-            <ThreadComment
-              key={comment.id}
-              comment={comment}
-              postAuthorId={post.author.id}
-              justAdded={comment.id === justAdded}
-              // The keyboard's place was in the comment that is gone: it goes to the thread's heading.
-              onDeleted={focusHeading}
-            />
-          ))}
+          {comments.map(item)}
         </ol>
       )}
       <div ref={sentinel} />

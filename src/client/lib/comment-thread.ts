@@ -49,13 +49,12 @@ export function findMine(
 }
 
 /**
- * The comments a thread shows: the loaded pages' (each once), then the ones I sent that no loaded page holds
- * yet. Those wait after what is loaded, where I can see them; when the page that holds one loads, it is shown
- * once, in its place, from that page.
+ * The comments I sent that no loaded page holds yet: they wait under the comment box, where I just wrote
+ * them. Once the page that holds one loads, it is shown once, in its place in the thread, and not here.
  */
-export function shownComments(loaded: readonly ThreadComment[], sent: readonly ThreadComment[]) {
+export function waitingComments(loaded: readonly ThreadComment[], sent: readonly ThreadComment[]) {
   const ids = new Set(loaded.map((comment) => comment.id));
-  return [...loaded, ...sent.filter((comment) => !ids.has(comment.id))];
+  return sent.filter((comment) => !ids.has(comment.id));
 }
 
 /** The thread with `comment` at its end, when its end is loaded. */

@@ -3,8 +3,8 @@ import type { ThreadComment } from './comment-thread';
 
 // The comments I sent on a post's page while its thread's end was not loaded yet (comments run oldest first,
 // 20 at a time, so a new one belongs past what is loaded). They are kept beside the thread's pages, in the
-// query cache so an edit, a vote or a delete changes them as it changes the pages, and shown after what is
-// loaded (lib/comment-thread.ts `shownComments`) until the page that holds them arrives.
+// query cache so an edit, a vote or a delete changes them as it changes the pages, and shown under the
+// comment box (lib/comment-thread.ts `waitingComments`) until the page that holds them arrives.
 
 const key = (postId: string) => ['realm', 'sent-comments', postId] as const;
 

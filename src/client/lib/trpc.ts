@@ -38,6 +38,9 @@ export function createQueryClient() {
       },
     }),
     defaultOptions: {
+      // A member's action that cannot reach Realm fails and says so (lib/error-text.ts), rather than waiting
+      // silently, as TanStack Query's default does while the browser reports it is offline.
+      mutations: { networkMode: 'always' },
       queries: {
         staleTime: 15_000,
         refetchOnWindowFocus: false,

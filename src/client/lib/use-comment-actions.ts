@@ -42,7 +42,7 @@ function useThread(postId: string) {
 
 /**
  * The page's comment box: the new comment joins the end of the thread when the end is loaded, else it waits
- * after what is loaded (lib/sent-comments.ts). Resolves to its id once shown.
+ * under the box (lib/sent-comments.ts). Resolves to its id once shown.
  */
 export function useAddComment(postId: string) {
   const thread = useThread(postId);

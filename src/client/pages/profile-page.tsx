@@ -61,7 +61,13 @@ function ProfileCard({ profile }: { profile: Profile }) {
           </p>
         )}
         {href && (
-          <a className="profile-link" href={href} target="_blank" rel="noopener nofollow ugc" dir="auto">
+          <a
+            className="profile-link"
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer nofollow ugc"
+            dir="auto"
+          >
             {profile.link}
           </a>
         )}
