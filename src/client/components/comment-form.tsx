@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
 import { limits } from '../../shared/limits';
-import { fits, TextCounter } from './text-counter';
+import { countedLength, fits, TextCounter } from './text-counter';
+
+/** A card's one-line box shows the counter only this near the limit. */
+const counterFrom = 50;
 
 /**
  * "Add a comment..." that submits on Enter and then clears (spec section 2); near the limit the counter shows,
@@ -35,12 +38,14 @@ export function CommentForm({ onSubmit }: { onSubmit: (text: string) => Promise<
         placeholder="Add a comment..."
         value={text}
         aria-invalid={!fits(text, limits.contentMax) || undefined}
-        aria-describedby={`${id}-counter`}
+        aria-describedby={
+          limits.contentMax - countedLength(text) <= counterFrom ? `${id}-counter` : undefined
+        }
         onChange={(event) => setText(event.target.value)}
         disabled={sending}
         autoComplete="off"
       />
-      <TextCounter id={`${id}-counter`} text={text} max={limits.contentMax} from={50} />
+      <TextCounter id={`${id}-counter`} text={text} max={limits.contentMax} from={counterFrom} />
     </form>
   );
 }

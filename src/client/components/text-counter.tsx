@@ -10,8 +10,8 @@ export const fits = (text: string, max: number) => countedLength(text) <= max;
 /**
  * The one counter under every text with a limit (docs/web-app.md, "Writing"): members may type past the
  * limit; the counter says how many characters are left, or how far over in red with the word "over" (not
- * colour alone), and the form's button stays disabled until the text fits. `from` hides it until that few
- * characters are left, for one-line boxes where a counter would be noise.
+ * colour alone), and the form's button stays disabled until the text fits. `from` leaves it out until that
+ * few characters are left, for one-line boxes where a counter would be noise.
  */
 export function TextCounter({
   id,
@@ -25,15 +25,10 @@ export function TextCounter({
   from?: number;
 }) {
   const left = max - countedLength(text);
-  const shown = from === undefined || left <= from;
+  if (from !== undefined && left > from) return null;
   const over = left < 0;
   return (
-    <span
-      id={id}
-      className={`counter${over ? ' over' : left < 20 ? ' warn' : ''}`}
-      aria-live="polite"
-      hidden={!shown}
-    >
+    <span id={id} className={`counter${over ? ' over' : left < 20 ? ' warn' : ''}`} aria-live="polite">
       {over ? (
         <>
           <span aria-hidden="true">{-left} over</span>
