@@ -7,7 +7,6 @@ import { ToastProvider } from './lib/toast';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import './styles.css';
 import './conversations.css';
-import './writing.css';
 
 function Root() {
   const [queryClient] = useState(createQueryClient);

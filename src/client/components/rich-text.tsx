@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import { parseRichText, type Segment } from '../../shared/rich-text';
 import { usernameKey } from '../../shared/username-key';
 import { profilePath, tagPath } from '../lib/paths';
+// The styles of what members write and read: direction, the counter, a comment just sent (docs/web-app.md).
+import '../writing.css';
 
 /**
  * docs/web-app.md, "Mentions, hashtags and links": a link in member text opens elsewhere and vouches for
