@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Navbar } from './components/navbar';
+import { VisitorRoute } from './components/visitor-route';
 import { decodeParam } from './lib/paths';
 import { useSession } from './lib/session';
 import { useAccountWatch } from './lib/use-account';
@@ -40,6 +41,14 @@ function Protected({ children }: { children: ReactNode }) {
       <main className="page">{children}</main>
     </>
   );
+}
+
+/**
+ * A page the instance may open to visitors: a member's as any protected page; someone signed out reads it
+ * when the instance allows visitors (components/visitor-route.tsx), else goes to /auth as above.
+ */
+function Readable({ children }: { children: ReactNode }) {
+  return useSession() ? <Protected>{children}</Protected> : <VisitorRoute>{children}</VisitorRoute>;
 }
 
 /** /auth and /signup: a signed-in member is sent home. */
@@ -86,9 +95,9 @@ export function App() {
           </Protected>
         </Route>
         <Route path="/explore">
-          <Protected>
+          <Readable>
             <ExplorePage />
-          </Protected>
+          </Readable>
         </Route>
         <Route path="/bookmark">
           <Protected>
@@ -102,16 +111,16 @@ export function App() {
         </Route>
         <Route path="/profile/:profileID">
           {(params) => (
-            <Protected>
+            <Readable>
               <ProfilePage username={decodeURIComponent(params.profileID)} />
-            </Protected>
+            </Readable>
           )}
         </Route>
         <Route path="/post/:id">
           {(params) => (
-            <Protected>
+            <Readable>
               <PostPage key={params.id} postId={decodeParam(params.id)} />
-            </Protected>
+            </Readable>
           )}
         </Route>
         <Route path="/settings">
@@ -126,9 +135,9 @@ export function App() {
         </Route>
         <Route path="/tag/:tag">
           {(params) => (
-            <Protected>
+            <Readable>
               <TagPage tag={decodeParam(params.tag)} />
-            </Protected>
+            </Readable>
           )}
         </Route>
         <Route path="/admin/:section?">

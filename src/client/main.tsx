@@ -7,6 +7,7 @@ import { ToastProvider } from './lib/toast';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import './styles.css';
 import './conversations.css';
+import './edits.css';
 
 function Root() {
   const [queryClient] = useState(createQueryClient);

@@ -10,6 +10,7 @@ import { createTokenKeys } from './domain/tokens.js';
 import { addressSet, capConnectionsPerAddress } from './connection-limit.js';
 import { clientKeys, shareFairly } from './fair-share.js';
 import { apiNotFound, frameworkErrors, isApiPath, registerErrorHandling } from './http-errors.js';
+import { pageMeta } from './page-meta.js';
 import { paths } from './paths.js';
 import { liveUpdates, type LiveOptions } from './live/events-route.js';
 import { limitRequests } from './request-limit.js';
@@ -143,14 +144,24 @@ export async function buildApp({
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
   });
 
-  const sendClientPage = await serveClient(app, { builtClient: serveBuiltClient, clientDir });
+  const previewDeps = {
+    store,
+    registrationDefault: config.registration,
+    publicOrigin: config.publicOrigin,
+    log: app.log,
+  };
+  const sendClientPage = await serveClient(app, {
+    builtClient: serveBuiltClient,
+    clientDir,
+    previewTags: (path) => pageMeta(previewDeps, path),
+  });
   app.setNotFoundHandler((request, reply) => {
     const looksLikeFile = isMissingFile(request.url.split('?')[0] ?? '');
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (isApiPath(request.url) || !isRead || looksLikeFile || !sendClientPage) {
       return reply.code(404).send(apiNotFound(request.method, request.url));
     }
-    return sendClientPage(reply);
+    return sendClientPage(request, reply);
   });
 
   return app;

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withPreviewTags } from './page-meta.js';
 import { paths } from './paths.js';
 
 const oneYear = 'public, max-age=31536000, immutable';
@@ -13,11 +14,12 @@ const placeholder = `<!doctype html>
 
 /**
  * Serves the seed pictures and, unless Vite serves it (dev), the built client. Returns the function that
- * answers a client route (/, /explore, /profile/x...) with index.html, never cached so a deploy shows at once.
+ * answers a client route (/, /explore, /profile/x...) with index.html, never cached so a deploy shows at once,
+ * its <head> carrying the page's link-preview tags (`previewTags`, page-meta.ts).
  */
 export async function serveClient(
   app: FastifyInstance,
-  options: { builtClient: boolean; clientDir: string },
+  options: { builtClient: boolean; clientDir: string; previewTags: (path: string) => Promise<string> },
 ) {
   await app.register(fastifyStatic, {
     root: paths.seedPictures,
@@ -45,6 +47,8 @@ export async function serveClient(
     });
   }
   const html = hasBuild ? readFileSync(indexHtml, 'utf8') : placeholder;
-  return (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = withPreviewTags(html, await options.previewTags(request.url.split('?')[0] ?? '/'));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+  };
 }

@@ -63,6 +63,14 @@ const envSchema = z.object({
   REALM_REGISTRATION: z
     .enum(registrationModes, { message: `must be one of ${registrationModes.join(', ')}` })
     .default('open'),
+  REALM_PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), {
+      message: 'must be the http(s) address people use to reach the instance, like https://realm.example',
+    })
+    .transform((value) => new URL(value).origin)
+    .optional(),
 });
 
 export type Config = {
@@ -91,6 +99,11 @@ export type Config = {
   demo: boolean;
   /** Who may sign up until an admin sets it in the instance settings (domain/instance-settings.ts). */
   registration: RegistrationMode;
+  /**
+   * REALM_PUBLIC_URL's origin (`https://realm.example`): the address shared links' canonical URL and og:url
+   * are written with. Unset, pages carry neither: a request's Host header is not believed (page-meta.ts).
+   */
+  publicOrigin: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -122,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     connectionsPerAddress: e.REALM_CONNECTIONS_PER_ADDRESS,
     demo: e.REALM_DEMO === '1',
     registration: e.REALM_REGISTRATION,
+    publicOrigin: e.REALM_PUBLIC_URL,
   };
 }

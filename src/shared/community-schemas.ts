@@ -55,6 +55,8 @@ export const instanceSettingsInput = z.object({
   registration: registrationMode.optional(),
   /** Whether members (not only admins) may create invite codes. */
   invitesByMembers: z.boolean({ error: 'invitesByMembers must be true or false.' }).optional(),
+  /** Whether someone signed out may read public profiles and posts (off, as the original). */
+  visitorsMayRead: z.boolean({ error: 'visitorsMayRead must be true or false.' }).optional(),
 });
 export type InstanceSettingsInput = z.infer<typeof instanceSettingsInput>;
 

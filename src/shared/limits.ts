@@ -35,6 +35,8 @@ export const limits = {
   memberLiveInvitesMax: 10,
   /** An archive (account.export) carries a member's newest entries of each kind, up to this many. */
   exportEntriesMax: 10_000,
+  /** A post's or comment's history answers its newest versions, up to this many (the current text first). */
+  editHistoryMax: 50,
 } as const;
 
 /**

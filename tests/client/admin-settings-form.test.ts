@@ -10,6 +10,7 @@ const valid = {
   rules: 'Be kind\n\nNo spam\n',
   registration: 'approval' as const,
   invitesByMembers: true,
+  visitorsMayRead: true,
 };
 
 describe('the instance settings form', () => {

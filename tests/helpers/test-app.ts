@@ -32,6 +32,7 @@ export const testConfig: Config & { jwtSecret: string } = {
   connectionsPerAddress: 64,
   demo: false,
   registration: 'open',
+  publicOrigin: undefined,
 };
 
 export type TestApp = {

@@ -20,6 +20,7 @@ describe('configuration', () => {
       connectionsPerAddress: 64,
       demo: false,
       registration: 'open',
+      publicOrigin: undefined,
     });
   });
 
@@ -40,6 +41,7 @@ describe('configuration', () => {
       REALM_CONNECTIONS_PER_ADDRESS: '8',
       REALM_DEMO: '1',
       REALM_REGISTRATION: 'approval',
+      REALM_PUBLIC_URL: 'https://Realm.Example/some/path',
     });
     expect(config).toEqual({
       port: 8080,
@@ -57,6 +59,7 @@ describe('configuration', () => {
       connectionsPerAddress: 8,
       demo: true,
       registration: 'approval',
+      publicOrigin: 'https://realm.example',
     });
   });
 
@@ -109,6 +112,10 @@ describe('configuration', () => {
     [
       { REALM_TRUST_PROXY: '10.0.0.0/33' },
       'Invalid configuration: REALM_TRUST_PROXY must be off or a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)',
+    ],
+    [
+      { REALM_PUBLIC_URL: 'realm.example' },
+      'Invalid configuration: REALM_PUBLIC_URL must be the http(s) address people use to reach the instance, like https://realm.example',
     ],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));

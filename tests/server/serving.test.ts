@@ -17,7 +17,10 @@ afterEach(() => t?.close());
 function builtClient(): string {
   const dir = mkdtempSync(join(tmpdir(), 'realm-client-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Realm build</title><div id="root"></div>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>Realm</title><div id="root" data-build="test"></div>',
+  );
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("realm")');
   return dir;
 }
@@ -145,7 +148,7 @@ describe('serving', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const page = await get(t.app, '/profile/someone');
     expect(page.status).toBe(200);
-    expect(page.body).toContain('Realm build');
+    expect(page.body).toContain('<div id="root" data-build="test"></div>');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect((await get(t.app, '/assets/index-zzz999.js')).status).toBe(404);
   });

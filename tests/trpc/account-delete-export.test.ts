@@ -120,6 +120,7 @@ describe('account.export', () => {
           content: `hello @${friend.username}`,
           createdAt: minePost.createdAt,
           updatedAt: expect.any(String),
+          editedAt: null,
           likeCount: 1,
         },
       ],
@@ -130,6 +131,7 @@ describe('account.export', () => {
           text: `thanks @${friend.username}`,
           createdAt: expect.any(String),
           updatedAt: expect.any(String),
+          editedAt: null,
         },
       ],
       bookmarks: [

@@ -155,6 +155,7 @@ describe('cards written by SQLite', () => {
         'content',
         'createdAt',
         'dislikedByMe',
+        'editedAt',
         'bookmarkedByMe',
         'id',
         'latestComments',
@@ -168,7 +169,7 @@ describe('cards written by SQLite', () => {
       expect(Object.keys(user).sort()).toEqual(['firstName', 'id', 'lastName', 'profilePic', 'username']);
     }
     expect(Object.keys(card!.latestComments[0]!).sort()).toEqual(
-      ['author', 'createdAt', 'id', 'mentions', 'postId', 'text', 'updatedAt'].sort(),
+      ['author', 'createdAt', 'editedAt', 'id', 'mentions', 'postId', 'text', 'updatedAt'].sort(),
     );
   });
 });

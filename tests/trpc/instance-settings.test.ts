@@ -27,6 +27,7 @@ describe('instance.about', () => {
       rules: [],
       registration: 'open',
       invitesByMembers: false,
+      visitorsMayRead: false,
       admins: [],
       moderators: [],
     });

@@ -40,6 +40,7 @@ describe('posts.create', () => {
       content: 'Hello, Realm!',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/),
       updatedAt: expect.any(String),
+      editedAt: null,
       likeCount: 0,
       commentCount: 0,
       likedByMe: false,
@@ -216,6 +217,7 @@ describe('reading posts', () => {
       text: 'comment 6',
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      editedAt: null,
       mentions: [],
       author: {
         id: me.id,

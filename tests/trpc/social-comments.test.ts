@@ -35,6 +35,7 @@ describe('comments.add and comments.list', () => {
         text: 'well said',
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
+        editedAt: null,
         mentions: [],
         author: {
           id: me.id,

@@ -7,7 +7,9 @@ import { useLoadMore } from '../lib/use-load-more';
 import { trpc } from '../lib/trpc';
 import type { PostCard } from '../lib/trpc-types';
 import { useAddComment } from '../lib/use-comment-actions';
+import { useIsVisitor } from '../lib/visitor';
 import { CommentTextForm } from './comment-text-form';
+import { SignInLink } from './sign-in-link';
 import { ThreadComment } from './thread-comment';
 
 const countLabel = (count: number) => (count === 1 ? '1 comment' : `${count} comments`);
@@ -34,6 +36,7 @@ export function CommentThread({ post }: { post: PostCard }) {
     { getNextPageParam: (page) => page.nextCursor },
   );
   const addComment = useAddComment(post.id);
+  const visitor = useIsVisitor();
   const [justAdded, setJustAdded] = useState<string | null>(null);
   const sentinel = useLoadMore(thread);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -63,12 +66,18 @@ export function CommentThread({ post }: { post: PostCard }) {
       <h2 id="thread-title" className="thread-title" ref={heading} tabIndex={-1}>
         {countLabel(post.commentCount)}
       </h2>
-      <CommentTextForm
-        label="Add a comment"
-        placeholder="Add a comment..."
-        submitLabel="Comment"
-        onSubmit={(text) => addComment(text).then(setJustAdded)}
-      />
+      {visitor ? (
+        <p className="visitor-prompt">
+          <SignInLink>Sign in to comment</SignInLink>
+        </p>
+      ) : (
+        <CommentTextForm
+          label="Add a comment"
+          placeholder="Add a comment..."
+          submitLabel="Comment"
+          onSubmit={(text) => addComment(text).then(setJustAdded)}
+        />
+      )}
       {waiting.length > 0 && (
         <ol className="thread-comments thread-sent" aria-label="Your new comments">
           {waiting.map(item)}

@@ -1,18 +1,21 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { postPath, profilePath } from '../lib/paths';
-import { useMe } from '../lib/session';
+import { useSession } from '../lib/session';
+import { useSignInFirst } from '../lib/visitor';
 import type { PostCard as Post } from '../lib/trpc-types';
 import { usePostActions } from '../lib/use-post-actions';
 import { Avatar } from './avatar';
 import { CommentForm } from './comment-form';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditPostModal } from './edit-post-modal';
+import { EditedMark } from './edited-mark';
 import { BookmarkIcon, CommentIcon, HeartIcon } from './icons';
 import { Menu } from './menu';
 import { LazyReportDialog } from './report-dialog-loader';
 import { RelativeTime } from './relative-time';
 import { RichText } from './rich-text';
+import { SignInLink } from './sign-in-link';
 
 /**
  * Spec section 2 "Post card": author, options for the author, content, like, comments, bookmark. Its time
@@ -20,13 +23,15 @@ import { RichText } from './rich-text';
  * comments to the page and going home follows deleting it. Anyone else's options offer Report.
  */
 export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: boolean }) {
-  const me = useMe();
+  // Signed out, a visitor reads the card, and each action asks them to sign in (lib/visitor.ts).
+  const me = useSession()?.user;
+  const signInFirst = useSignInFirst();
   const actions = usePostActions();
   const [, navigate] = useLocation();
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const isMine = post.author.id === me.id;
+  const isMine = post.author.id === me?.id;
   const profile = profilePath(post.author.username);
   // Asked first, as deleting a comment is; the dialog stays open (and says why) if the server refuses.
   const deletePost = async () => {
@@ -49,15 +54,23 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
         <Link href={postPath(post.id)} className="muted post-time">
           <RelativeTime iso={post.createdAt} />
         </Link>
+        {post.editedAt && (
+          <EditedMark
+            iso={post.editedAt}
+            history={onOwnPage ? { kind: 'post', postId: post.id } : undefined}
+          />
+        )}
         <Menu
           label={isMine ? 'Post options' : 'More actions for this post'}
           items={
-            isMine
-              ? [
-                  { label: 'Edit', onSelect: () => setEditing(true) },
-                  { label: 'Delete', onSelect: () => setDeleting(true) },
-                ]
-              : [{ label: 'Report post', onSelect: () => setReporting(true) }]
+            !me
+              ? [{ label: 'Sign in to report this post', onSelect: signInFirst }]
+              : isMine
+                ? [
+                    { label: 'Edit', onSelect: () => setEditing(true) },
+                    { label: 'Delete', onSelect: () => setDeleting(true) },
+                  ]
+                : [{ label: 'Report post', onSelect: () => setReporting(true) }]
           }
         >
           <span aria-hidden="true">⋯</span>
@@ -68,15 +81,21 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
       </p>
       <div className="post-actions">
         <span className={`action-group${post.likedByMe ? ' active' : ''}`}>
-          <button
-            type="button"
-            className="action"
-            aria-label={post.likedByMe ? 'Unlike' : 'Like'}
-            aria-pressed={post.likedByMe}
-            onClick={() => actions.toggleLike(post)}
-          >
-            <HeartIcon filled={post.likedByMe} />
-          </button>
+          {!me ? (
+            <SignInLink className="action" label="Sign in to like this post">
+              <HeartIcon filled={false} />
+            </SignInLink>
+          ) : (
+            <button
+              type="button"
+              className="action"
+              aria-label={post.likedByMe ? 'Unlike' : 'Like'}
+              aria-pressed={post.likedByMe}
+              onClick={() => actions.toggleLike(post)}
+            >
+              <HeartIcon filled={post.likedByMe} />
+            </button>
+          )}
           <span className="count" data-testid="like-count">
             {post.likeCount}
             <span className="visually-hidden"> likes</span>
@@ -89,15 +108,21 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
             <span className="visually-hidden"> comments</span>
           </span>
         </Link>
-        <button
-          type="button"
-          className={`action${post.bookmarkedByMe ? ' active' : ''}`}
-          aria-label={post.bookmarkedByMe ? 'Remove bookmark' : 'Bookmark'}
-          aria-pressed={post.bookmarkedByMe}
-          onClick={() => actions.toggleBookmark(post)}
-        >
-          <BookmarkIcon filled={post.bookmarkedByMe} />
-        </button>
+        {!me ? (
+          <SignInLink className="action" label="Sign in to bookmark this post">
+            <BookmarkIcon filled={false} />
+          </SignInLink>
+        ) : (
+          <button
+            type="button"
+            className={`action${post.bookmarkedByMe ? ' active' : ''}`}
+            aria-label={post.bookmarkedByMe ? 'Remove bookmark' : 'Bookmark'}
+            aria-pressed={post.bookmarkedByMe}
+            onClick={() => actions.toggleBookmark(post)}
+          >
+            <BookmarkIcon filled={post.bookmarkedByMe} />
+          </button>
+        )}
       </div>
       {!onOwnPage && post.latestComments.length > 0 && (
         <ul className="comments" aria-label="Latest comments">
@@ -109,11 +134,24 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
               <span className="comment-text" dir="auto">
                 <RichText text={comment.text} mentions={comment.mentions} />
               </span>
+              {comment.editedAt && (
+                <>
+                  {' '}
+                  <EditedMark iso={comment.editedAt} />
+                </>
+              )}
             </li>
           ))}
         </ul>
       )}
-      {!onOwnPage && <CommentForm onSubmit={(text) => actions.addComment(post.id, text)} />}
+      {!onOwnPage &&
+        (me ? (
+          <CommentForm onSubmit={(text) => actions.addComment(post.id, text)} />
+        ) : (
+          <p className="visitor-prompt">
+            <SignInLink>Sign in to comment</SignInLink>
+          </p>
+        ))}
       {reporting && (
         <LazyReportDialog
           target={{ kind: 'post', postId: post.id }}

@@ -2,14 +2,16 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ThreadComment as Comment } from '../lib/comment-thread';
 import { profilePath } from '../lib/paths';
-import { useMe } from '../lib/session';
+import { useSession } from '../lib/session';
 import { useCommentActions } from '../lib/use-comment-actions';
 import { Avatar } from './avatar';
 import { CommentTextForm } from './comment-text-form';
 import { ConfirmDialog } from './confirm-dialog';
+import { EditedMark } from './edited-mark';
 import { RelativeTime } from './relative-time';
 import { LazyReportDialog } from './report-dialog-loader';
 import { RichText } from './rich-text';
+import { SignInLink } from './sign-in-link';
 
 const fullName = (person: { firstName: string; lastName: string; username: string }) =>
   `${person.firstName} ${person.lastName}`.trim() || person.username;
@@ -26,15 +28,15 @@ export const ThreadComment = memo(function ThreadComment(props: {
   onDeleted: () => void;
 }) {
   const { comment } = props;
-  const me = useMe();
+  const me = useSession()?.user; // none for a visitor: each action is then a way to sign in
   const actions = useCommentActions(comment.postId, comment);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
   const item = useRef<HTMLLIElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
-  const mine = comment.author.id === me.id;
-  const mayDelete = mine || props.postAuthorId === me.id;
+  const mine = me !== undefined && comment.author.id === me.id;
+  const mayDelete = me !== undefined && (mine || props.postAuthorId === me.id);
   const author = fullName(comment.author);
 
   useEffect(() => {
@@ -73,6 +75,15 @@ export const ThreadComment = memo(function ThreadComment(props: {
       </Link>
       <span className="muted thread-comment-time">
         <RelativeTime iso={comment.createdAt} />
+        {comment.editedAt && (
+          <>
+            {' '}
+            <EditedMark
+              iso={comment.editedAt}
+              history={{ kind: 'comment', postId: comment.postId, commentId: comment.id }}
+            />
+          </>
+        )}
       </span>
       {editing ? (
         <CommentTextForm
@@ -88,30 +99,45 @@ export const ThreadComment = memo(function ThreadComment(props: {
         </p>
       )}
       <div className="thread-comment-actions">
-        <span className="vote" role="group" aria-label="Vote">
-          <button
-            type="button"
-            className="action"
-            aria-label="Upvote"
-            aria-pressed={comment.myVote === 'up'}
-            onClick={() => actions.vote('up')}
-          >
-            <span aria-hidden="true">▲</span>
-          </button>
-          <span className="score" data-testid="comment-score">
-            {comment.score}
-            <span className="visually-hidden"> points</span>
+        {!me ? (
+          <span className="vote" role="group" aria-label="Vote">
+            <SignInLink className="action" label="Sign in to upvote this comment">
+              <span aria-hidden="true">▲</span>
+            </SignInLink>
+            <span className="score" data-testid="comment-score">
+              {comment.score}
+              <span className="visually-hidden"> points</span>
+            </span>
+            <SignInLink className="action" label="Sign in to downvote this comment">
+              <span aria-hidden="true">▼</span>
+            </SignInLink>
           </span>
-          <button
-            type="button"
-            className="action"
-            aria-label="Downvote"
-            aria-pressed={comment.myVote === 'down'}
-            onClick={() => actions.vote('down')}
-          >
-            <span aria-hidden="true">▼</span>
-          </button>
-        </span>
+        ) : (
+          <span className="vote" role="group" aria-label="Vote">
+            <button
+              type="button"
+              className="action"
+              aria-label="Upvote"
+              aria-pressed={comment.myVote === 'up'}
+              onClick={() => actions.vote('up')}
+            >
+              <span aria-hidden="true">▲</span>
+            </button>
+            <span className="score" data-testid="comment-score">
+              {comment.score}
+              <span className="visually-hidden"> points</span>
+            </span>
+            <button
+              type="button"
+              className="action"
+              aria-label="Downvote"
+              aria-pressed={comment.myVote === 'down'}
+              onClick={() => actions.vote('down')}
+            >
+              <span aria-hidden="true">▼</span>
+            </button>
+          </span>
+        )}
         {mine && !editing && (
           <button type="button" className="text-button" ref={editButton} onClick={() => setEditing(true)}>
             Edit
@@ -122,7 +148,15 @@ export const ThreadComment = memo(function ThreadComment(props: {
             Delete
           </button>
         )}
-        {!mine && (
+        {!me && (
+          <SignInLink
+            className="text-button"
+            label={`Sign in to report comment by @${comment.author.username}`}
+          >
+            Report
+          </SignInLink>
+        )}
+        {me && !mine && (
           <button
             type="button"
             className="text-button"

@@ -1,7 +1,8 @@
 import { instanceSettingsInput, type InstanceSettingsInput } from '../../shared/community-schemas';
 import { rulesFromText } from './admin-words';
 
-export type SettingsField = 'name' | 'description' | 'rules' | 'registration' | 'invitesByMembers';
+export type SettingsField =
+  'name' | 'description' | 'rules' | 'registration' | 'invitesByMembers' | 'visitorsMayRead';
 export type SettingsErrors = Partial<Record<SettingsField, string>>;
 
 export type SettingsValues = {
@@ -11,6 +12,7 @@ export type SettingsValues = {
   rules: string;
   registration: InstanceSettingsInput['registration'];
   invitesByMembers: boolean;
+  visitorsMayRead: boolean;
 };
 
 /**

@@ -79,8 +79,11 @@ export function edited(
   const known = new Map(comment.mentions.map((name) => [usernameKey(name), name]));
   const named = mentionsAndTags(text).mentions;
   const mentions = named.flatMap((key) => known.get(key) ?? []);
+  const at = new Date().toISOString();
+  // The server marks an edit only when the text changed (it trims it first).
+  const editedAt = text.trim() === comment.text ? comment.editedAt : at;
   return {
-    comment: { ...comment, text, mentions, updatedAt: new Date().toISOString() },
+    comment: { ...comment, text, mentions, updatedAt: at, editedAt },
     complete: mentions.length === named.length,
   };
 }

@@ -10,7 +10,7 @@ import {
 } from './comment-thread';
 import { postCache } from './post-cache';
 import { sentComments } from './sent-comments';
-import { useMe } from './session';
+import { useSession } from './session';
 import { useToast } from './toast';
 import { errorMessage, trpc } from './trpc';
 
@@ -46,12 +46,12 @@ function useThread(postId: string) {
  */
 export function useAddComment(postId: string) {
   const thread = useThread(postId);
-  const me = useMe();
+  const me = useSession()?.user; // none for a visitor, who is offered "Sign in to comment" instead
   const add = trpc.comments.add.useMutation();
   return (text: string) =>
     add.mutateAsync({ postId, text }).then((card) => {
       postCache.replace(thread.client, card);
-      const mine = findMine(thread.list.getInfiniteData(thread.key), card, me.id);
+      const mine = findMine(thread.list.getInfiniteData(thread.key), card, me?.id ?? '');
       if (!mine) {
         void thread.list.invalidate(thread.key);
         return null;

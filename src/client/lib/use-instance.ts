@@ -11,6 +11,7 @@ export const defaultInstance: InstanceAbout = {
   rules: [],
   registration: 'open',
   invitesByMembers: false,
+  visitorsMayRead: false,
   admins: [],
   moderators: [],
 };

@@ -4,14 +4,17 @@ import { PostCard } from '../components/post-card';
 import { PostSkeletons } from '../components/post-list';
 import { errorMessage, trpc } from '../lib/trpc';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useIsVisitor } from '../lib/visitor';
 
 function Missing() {
+  // A visitor has no home feed: Explore is where they may go on reading.
+  const visitor = useIsVisitor();
   return (
     <div className="column card empty">
       <h1>Post not found</h1>
       <p>This post doesn't exist or was deleted.</p>
-      <Link href="/" className="button">
-        Go home
+      <Link href={visitor ? '/explore' : '/'} className="button">
+        {visitor ? 'Explore posts' : 'Go home'}
       </Link>
     </div>
   );

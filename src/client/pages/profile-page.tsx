@@ -9,6 +9,8 @@ import { PostList } from '../components/post-list';
 import { RichText } from '../components/rich-text';
 import { fullDate, monthOf } from '../lib/time';
 import { errorMessage, trpc } from '../lib/trpc';
+import { useIsVisitor } from '../lib/visitor';
+import { VisitorProfileActions } from '../components/visitor-profile-actions';
 import type { Profile } from '../lib/trpc-types';
 import '../settings.css';
 
@@ -24,6 +26,7 @@ function safeHref(link: string): string | null {
 
 function ProfileCard({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
+  const visitor = useIsVisitor();
   const href = safeHref(profile.link);
   const fullName = `${profile.firstName} ${profile.lastName}`.trim();
   return (
@@ -32,7 +35,9 @@ function ProfileCard({ profile }: { profile: Profile }) {
       <div className="profile-body">
         <div className="profile-top">
           <Avatar person={profile} size={88} />
-          {profile.isMe ? (
+          {visitor ? (
+            <VisitorProfileActions username={profile.username} />
+          ) : profile.isMe ? (
             <button type="button" className="button secondary" onClick={() => setEditing(true)}>
               Edit Profile
             </button>

@@ -111,11 +111,13 @@ export async function exportAccount(store: Store, actor: Actor): Promise<Account
       ...post,
       createdAt: isoTime(post.createdAt),
       updatedAt: isoTime(post.updatedAt),
+      editedAt: post.editedAt === null ? null : isoTime(post.editedAt),
     })),
     comments: first(rows.comments).map((comment) => ({
       ...comment,
       createdAt: isoTime(comment.createdAt),
       updatedAt: isoTime(comment.updatedAt),
+      editedAt: comment.editedAt === null ? null : isoTime(comment.editedAt),
     })),
     bookmarks: first(rows.bookmarks).map((b) => ({
       postId: b.postId,

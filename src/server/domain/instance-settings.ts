@@ -17,6 +17,8 @@ export type InstanceSettings = {
   rules: string[];
   registration: RegistrationMode;
   invitesByMembers: boolean;
+  /** Whether someone signed out may read posts, profiles, tags and explore, and links unfurl (page-meta.ts). */
+  visitorsMayRead: boolean;
 };
 
 /** How many admins and how many moderators /about lists at most. */
@@ -28,6 +30,7 @@ const defaults = (registration: RegistrationMode): InstanceSettings => ({
   rules: [],
   registration,
   invitesByMembers: false,
+  visitorsMayRead: false,
 });
 
 // Each setting is a row whose value is JSON; one that does not read as its kind (written by a later version,
@@ -39,6 +42,7 @@ const readers: { [K in keyof InstanceSettings]: (value: unknown) => InstanceSett
     Array.isArray(value) && value.every((rule) => typeof rule === 'string') ? value : undefined,
   registration: (value) => registrationMode.safeParse(value).data,
   invitesByMembers: (value) => (typeof value === 'boolean' ? value : undefined),
+  visitorsMayRead: (value) => (typeof value === 'boolean' ? value : undefined),
 };
 
 function parseJson(text: string): unknown {
@@ -107,6 +111,9 @@ function describeChanges(before: InstanceSettings, after: InstanceSettings): str
   }
   if (before.invitesByMembers !== after.invitesByMembers) {
     changes.push(`invites by members ${onOff(before.invitesByMembers)} → ${onOff(after.invitesByMembers)}`);
+  }
+  if (before.visitorsMayRead !== after.visitorsMayRead) {
+    changes.push(`visitors may read ${onOff(before.visitorsMayRead)} → ${onOff(after.visitorsMayRead)}`);
   }
   return changes;
 }

@@ -11,6 +11,8 @@ export type CommentView = {
   text: string;
   createdAt: string;
   updatedAt: string;
+  /** When the text last changed; null when never edited. */
+  editedAt: string | null;
   /** The usernames the text mentions of members who exist (shared/rich-text.ts): these link to profiles. */
   mentions: string[];
 };
@@ -24,6 +26,8 @@ export type PostCard = {
   content: string;
   createdAt: string;
   updatedAt: string;
+  /** When the content last changed; null when never edited. */
+  editedAt: string | null;
   likeCount: number;
   commentCount: number;
   likedByMe: boolean;
@@ -57,6 +61,23 @@ export type NotificationView = {
 
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
+/** One text of a post or comment in its history. */
+export type TextVersionView = {
+  /** 1 for the original, counting up with each edit that changed the text. */
+  version: number;
+  text: string;
+  /** When this text was written. */
+  at: string;
+  current: boolean;
+  original: boolean;
+};
+
+/**
+ * A post's or comment's texts, newest first (the current one first), at most `limits.editHistoryMax`;
+ * `olderOmitted` counts the older ones left out (the original among them when it is more than 0).
+ */
+export type EditHistoryView = { versions: TextVersionView[]; olderOmitted: number };
+
 export const isoTime = (ms: number) => new Date(ms).toISOString();
 
 // Roles, registration, block and mute, reports and moderation, account settings
@@ -78,6 +99,8 @@ export type InstanceAbout = {
   registration: 'open' | 'approval' | 'invite' | 'closed';
   /** Whether members, not only admins, may create invite codes. */
   invitesByMembers: boolean;
+  /** Whether someone signed out may read public profiles and posts (the web app's visitor screens). */
+  visitorsMayRead: boolean;
   admins: PublicUser[];
   moderators: PublicUser[];
 };
@@ -162,8 +185,23 @@ export type AccountArchive = {
   exportedAt: string;
   instance: string;
   profile: PublicUser & { bio: string; link: string; profileBanner: string; createdAt: string };
-  posts: { id: string; content: string; createdAt: string; updatedAt: string; likeCount: number }[];
-  comments: { id: string; postId: string; text: string; createdAt: string; updatedAt: string }[];
+  /** `editedAt`: when the text last changed, null when never edited (the earlier texts are not included). */
+  posts: {
+    id: string;
+    content: string;
+    createdAt: string;
+    updatedAt: string;
+    editedAt: string | null;
+    likeCount: number;
+  }[];
+  comments: {
+    id: string;
+    postId: string;
+    text: string;
+    createdAt: string;
+    updatedAt: string;
+    editedAt: string | null;
+  }[];
   bookmarks: { postId: string; bookmarkedAt: string }[];
   following: { username: string; since: string }[];
   followers: { username: string; since: string }[];

@@ -3,6 +3,7 @@ import type { AuditWrites } from './interface/audit.js';
 import type { CardReads } from './interface/cards.js';
 import type { MentionWrites, NotificationWrites, TagWrites } from './interface/conversations.js';
 import type { CounterReads, CounterWrites } from './interface/counters.js';
+import type { EditReads } from './interface/edits.js';
 import type { FanOutReads } from './interface/fan-out.js';
 import type { FeedReads } from './interface/feeds.js';
 import type { InstanceReads, InstanceWrites } from './interface/instance.js';
@@ -39,6 +40,7 @@ export type * from './interface/audit.js';
 export type * from './interface/cards.js';
 export type * from './interface/conversations.js';
 export type * from './interface/counters.js';
+export type * from './interface/edits.js';
 export type * from './interface/fan-out.js';
 export type * from './interface/feeds.js';
 export type * from './interface/instance.js';
@@ -68,6 +70,7 @@ export type Reads = {
   account: AccountReads;
   moderation: ModerationReads;
   relations: RelationReads;
+  edits: EditReads;
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
    * store cannot tell cheaply: answers are then not kept.

@@ -28,6 +28,7 @@ function SettingsForm({ about }: { about: InstanceAbout }) {
   const [rules, setRules] = useState(rulesToText(about.rules));
   const [registration, setRegistration] = useState<RegistrationMode>(about.registration);
   const [invitesByMembers, setInvitesByMembers] = useState(about.invitesByMembers);
+  const [visitorsMayRead, setVisitorsMayRead] = useState(about.visitorsMayRead);
   const [errors, setErrors] = useState<Errors>({});
   const form = useRef<HTMLFormElement>(null);
   const focusFirstError = useRef(false);
@@ -68,7 +69,14 @@ function SettingsForm({ about }: { about: InstanceAbout }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const result = checkSettings({ name, description, rules, registration, invitesByMembers });
+        const result = checkSettings({
+          name,
+          description,
+          rules,
+          registration,
+          invitesByMembers,
+          visitorsMayRead,
+        });
         focusFirstError.current = !result.input;
         setErrors(result.errors ?? {});
         if (result.input) save.mutate(result.input);
@@ -152,6 +160,22 @@ function SettingsForm({ about }: { about: InstanceAbout }) {
         </p>
       </div>
       {error('invitesByMembers')}
+
+      <div className="admin-check">
+        <input
+          type="checkbox"
+          id={`${id}-visitors`}
+          checked={visitorsMayRead}
+          aria-describedby={`${id}-visitors-hint`}
+          onChange={(event) => setVisitorsMayRead(event.target.checked)}
+        />
+        <label htmlFor={`${id}-visitors`}>Visitors may read public profiles and posts</label>
+        <p id={`${id}-visitors-hint`} className="hint">
+          Someone signed out can open a shared post, a profile, a hashtag and Explore, and links to them show
+          a title and an excerpt when pasted elsewhere. Off: they see the login page.
+        </p>
+      </div>
+      {error('visitorsMayRead')}
 
       <div className="admin-form-actions">
         <button type="submit" className="button" disabled={save.isPending}>

@@ -7,8 +7,22 @@ export type AccountRow = PublicUser & { role: Role; status: AccountState };
 /** What account.export reads, each list newest first and at most the limit asked for. */
 export type ArchiveRows = {
   profile: (PublicUser & { bio: string; link: string; profileBanner: string; createdAt: number }) | undefined;
-  posts: { id: string; content: string; createdAt: number; updatedAt: number; likeCount: number }[];
-  comments: { id: string; postId: string; text: string; createdAt: number; updatedAt: number }[];
+  posts: {
+    id: string;
+    content: string;
+    createdAt: number;
+    updatedAt: number;
+    editedAt: number | null;
+    likeCount: number;
+  }[];
+  comments: {
+    id: string;
+    postId: string;
+    text: string;
+    createdAt: number;
+    updatedAt: number;
+    editedAt: number | null;
+  }[];
   bookmarks: { postId: string; bookmarkedAt: number }[];
   following: { username: string; since: number }[];
   followers: { username: string; since: number }[];

@@ -1,4 +1,18 @@
 import type { PublicUser } from '../../../shared/public-user.js';
+import type { AccountState } from './members.js';
+
+/**
+ * What a shared link's preview may show (server/page-meta.ts): a post's text or a member's bio, whose it is,
+ * and what decides whether a visitor may see it at all (the member's status, whether they are limited).
+ */
+export type LinkPreviewRow = {
+  text: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  status: AccountState;
+  limited: boolean;
+};
 
 /** The instance's settings and its staff. */
 export type InstanceReads = {
@@ -6,6 +20,10 @@ export type InstanceReads = {
   settings(): Promise<Record<string, string>>;
   /** The members of this role, longest-serving first, at most `limit` (the index on role). */
   staff(role: 'admin' | 'moderator', limit: number): Promise<PublicUser[]>;
+  /** A post's text and author: one read by the posts' primary key, joined to its author's row. */
+  postPreview(postId: string): Promise<LinkPreviewRow | undefined>;
+  /** A member's bio and names by username key (shared/username-key.ts): one read of users_username_key_idx. */
+  memberPreview(usernameKey: string): Promise<LinkPreviewRow | undefined>;
 };
 
 export type InstanceWrites = {

@@ -20,7 +20,12 @@ export type PostWrites = {
     likeCount?: number;
     commentCount?: number;
   }): Promise<boolean>;
-  setContent(id: string, content: string, at: number): Promise<void>;
+  /**
+   * Writes the post's new content; updatedAt moves either way. When the content differs from the current
+   * one, the current one is kept as an earlier version (replaced at `at`) and the post is marked edited at
+   * `at`. True when the content changed.
+   */
+  setContent(id: string, content: string, at: number): Promise<boolean>;
   delete(id: string): Promise<void>;
 };
 
@@ -37,7 +42,8 @@ export type CommentWrites = {
     row: { id: string; postId: string; authorId: string; text: string; at: number },
     countIt?: boolean,
   ): Promise<void>;
-  setText(id: string, text: string, at: number): Promise<void>;
+  /** As PostWrites.setContent, for a comment's text. */
+  setText(id: string, text: string, at: number): Promise<boolean>;
   /** Deletes the comment and takes one from its post's comment count. */
   delete(postId: string, id: string): Promise<void>;
 };

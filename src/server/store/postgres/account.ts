@@ -19,15 +19,17 @@ const profile = statement<TextTimes<NonNullable<ArchiveRows['profile']>, 'create
      u.created_at as "createdAt" from users u where u.id = $1`,
 );
 // posts_author_created_idx
-const posts = statement<TextTimes<Entry<'posts'>, 'createdAt' | 'updatedAt'>>(
+const posts = statement<TextTimes<Entry<'posts'>, 'createdAt' | 'updatedAt' | 'editedAt'>>(
   'archive-posts',
-  `select id, content, created_at as "createdAt", updated_at as "updatedAt", like_count as "likeCount"
+  `select id, content, created_at as "createdAt", updated_at as "updatedAt", edited_at as "editedAt",
+     like_count as "likeCount"
    from posts where author_id = $1 order by created_at desc, id desc limit $2`,
 );
 // comments_author_idx, then a sort of the member's own comments
-const comments = statement<TextTimes<Entry<'comments'>, 'createdAt' | 'updatedAt'>>(
+const comments = statement<TextTimes<Entry<'comments'>, 'createdAt' | 'updatedAt' | 'editedAt'>>(
   'archive-comments',
-  `select id, post_id as "postId", text, created_at as "createdAt", updated_at as "updatedAt"
+  `select id, post_id as "postId", text, created_at as "createdAt", updated_at as "updatedAt",
+     edited_at as "editedAt"
    from comments where author_id = $1 order by created_at desc, id desc limit $2`,
 );
 // bookmarks_user_created_idx
@@ -64,6 +66,10 @@ const numbered = <T extends Record<string, unknown>, K extends keyof T>(rows: T[
     return copy as Omit<T, K> & { [P in K]: number };
   });
 
+/** The same for a time that may be null (never edited). */
+const edited = <T extends { editedAt: string | null }>(rows: T[]) =>
+  rows.map((row) => ({ ...row, editedAt: row.editedAt === null ? null : Number(row.editedAt) }));
+
 export function accountReads(db: Queryable): AccountReads {
   return {
     view: async (id) => (await view(db, [id]))[0],
@@ -72,8 +78,8 @@ export function accountReads(db: Queryable): AccountReads {
       const [me] = numbered(await profile(db, [id]), 'createdAt');
       return {
         profile: me,
-        posts: numbered(await posts(db, [id, limit]), 'createdAt', 'updatedAt'),
-        comments: numbered(await comments(db, [id, limit]), 'createdAt', 'updatedAt'),
+        posts: edited(numbered(await posts(db, [id, limit]), 'createdAt', 'updatedAt')),
+        comments: edited(numbered(await comments(db, [id, limit]), 'createdAt', 'updatedAt')),
         bookmarks: numbered(await bookmarks(db, [id, limit]), 'bookmarkedAt'),
         following: numbered(await following(db, [id, limit]), 'since'),
         followers: numbered(await followers(db, [id, limit]), 'since'),

@@ -39,6 +39,7 @@ const commentAuthor = `(select ${publicUserJson('cu')} from users cu where cu.id
 /** The fields of a CommentView of the comment `c`. */
 const commentFields = `'id', c.id, 'postId', c.post_id, 'author', ${commentAuthor}, 'text', c.text,
   'createdAt', ${isoTimeSql('c.created_at')}, 'updatedAt', ${isoTimeSql('c.updated_at')},
+  'editedAt', ${isoTimeSql('c.edited_at')},
   'mentions', ${mentionsJson('comment_mentions', 'c.id', 'c.text')}`;
 
 /**
@@ -53,13 +54,14 @@ const threadJson = `json_build_object(${commentFields},
 // A post's latest comments come from its index and stop at 4; posts with none skip the lookup.
 const latestComments = `case when p.comment_count = 0 then '[]'::json else (
   select coalesce(json_agg(json_build_object(${commentFields}) order by c.created_at desc, c.id desc), '[]'::json)
-  from (select id, post_id, author_id, text, created_at, updated_at from comments
+  from (select id, post_id, author_id, text, created_at, updated_at, edited_at from comments
         where post_id = p.id and author_id <> all (${hidden})
         order by created_at desc, id desc limit ${limits.latestComments}) as c) end`;
 
 /** A PostCard of the post `p` by `pu`, with my reaction `r` and my bookmark `b` (null when there is none). */
 const cardJson = `json_build_object('id', p.id, 'author', ${publicUserJson('pu')}, 'content', p.content,
   'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')},
+  'editedAt', ${isoTimeSql('p.edited_at')},
   'likeCount', p.like_count, 'commentCount', p.comment_count,
   'likedByMe', coalesce(r.kind = 'like', false), 'dislikedByMe', coalesce(r.kind = 'dislike', false),
   'bookmarkedByMe', b.user_id is not null,

@@ -7,6 +7,7 @@ import { accountReads, accountWrites } from './account.js';
 import { auditWrites } from './audit.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
 import { cardReads } from './cards.js';
+import { editReads } from './edits.js';
 import { counterReads, counterWrites, type Sweeps } from './counters.js';
 import { fanOutReads } from './fan-out.js';
 import { feedReads } from './feeds.js';
@@ -75,6 +76,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     posts: postReads(pool),
     feeds: feedReads(pool),
     cards: cardReads(pool),
+    edits: editReads(pool),
     legacy: legacyReads(pool),
     notifications: notificationReads(pool),
     counters: counterReads(pool),
@@ -113,6 +115,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     counters: { ...counterReads(db), ...counterWrites(db, sweeps) },
     feeds: feedReads(db),
     cards: cardReads(db),
+    edits: editReads(db),
     legacy: legacyReads(db),
     fanOut: fanOutReads(db),
     version: read.version,

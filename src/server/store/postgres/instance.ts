@@ -1,5 +1,5 @@
 import type { PublicUser } from '../../../shared/public-user.js';
-import type { InstanceReads, InstanceWrites } from '../store.js';
+import type { InstanceReads, InstanceWrites, LinkPreviewRow } from '../store.js';
 import { publicUserSelect } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement } from './statement.js';
@@ -13,6 +13,17 @@ const staff = statement<PublicUser>(
   'instance-staff',
   `select ${publicUserSelect('u')} from users u where u.role = $1 order by u.created_at limit $2`,
 );
+// A link preview's fields (interface/instance.ts LinkPreviewRow); `text` is the post's or the bio.
+const previewSelect = `u.username, u.first_name as "firstName", u.last_name as "lastName", u.status,
+  u.limited_at is not null as limited`;
+const postPreview = statement<LinkPreviewRow>(
+  'instance-post-preview',
+  `select p.content as text, ${previewSelect} from posts p join users u on u.id = p.author_id where p.id = $1`,
+);
+const memberPreview = statement<LinkPreviewRow>(
+  'instance-member-preview',
+  `select u.bio as text, ${previewSelect} from users u where u.username_key = $1`,
+);
 const set = writeStatement(
   'instance-setting-set',
   `insert into instance_settings (key, value) values ($1, $2)
@@ -23,6 +34,8 @@ export function instanceReads(db: Queryable): InstanceReads {
   return {
     settings: async () => Object.fromEntries((await settings(db, [])).map((row) => [row.key, row.value])),
     staff: (role, limit) => staff(db, [role, limit]),
+    postPreview: async (postId) => (await postPreview(db, [postId]))[0],
+    memberPreview: async (key) => (await memberPreview(db, [key]))[0],
   };
 }
 

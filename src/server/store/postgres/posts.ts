@@ -1,4 +1,5 @@
 import type { PostForWrite, ReactionKind, Reads, VoteKind, Writes } from '../store.js';
+import { writeText } from './edits.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement } from './statement.js';
 
@@ -59,9 +60,7 @@ export function postWrites(db: Queryable): Writes['posts'] {
       );
       return (rowCount ?? 0) > 0;
     },
-    async setContent(id, content, at) {
-      await db.query('update posts set content = $2, updated_at = $3 where id = $1', [id, content, at]);
-    },
+    setContent: async (id, content, at) => writeText(db, 'posts', id, content, at),
     async delete(id) {
       await db.query('delete from posts where id = $1', [id]);
     },
@@ -91,9 +90,7 @@ export function commentWrites(db: Queryable): Writes['comments'] {
       await addComment(db, [id, postId, authorId, text, at]);
       if (countIt) await addToCommentCount(db, [postId, 1]);
     },
-    async setText(id, text, at) {
-      await db.query('update comments set text = $2, updated_at = $3 where id = $1', [id, text, at]);
-    },
+    setText: async (id, text, at) => writeText(db, 'comments', id, text, at),
     async delete(postId, id) {
       await db.query('delete from comments where id = $1', [id]);
       await addToCommentCount(db, [postId, -1]);

@@ -63,6 +63,7 @@ export const posts = pgTable(
     score: integer('score').generatedAlwaysAs(sql`like_count + comment_count`),
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
+    editedAt: millis('edited_at'),
   },
   (t) => [
     index('posts_created_idx').on(t.createdAt, t.id),
@@ -84,11 +85,40 @@ export const comments = pgTable(
     text: text('text').notNull(),
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
+    editedAt: millis('edited_at'),
   },
   (t) => [
     index('comments_post_created_idx').on(t.postId, t.createdAt, t.id),
     index('comments_author_idx').on(t.authorId),
   ],
+);
+
+export const postVersions = pgTable(
+  'post_versions',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    content: text('content').notNull(),
+    writtenAt: millis('written_at').notNull(),
+    replacedAt: millis('replaced_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.version] })],
+);
+
+export const commentVersions = pgTable(
+  'comment_versions',
+  {
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    text: text('text').notNull(),
+    writtenAt: millis('written_at').notNull(),
+    replacedAt: millis('replaced_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.version] })],
 );
 
 export const postReactions = pgTable(

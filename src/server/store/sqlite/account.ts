@@ -49,6 +49,7 @@ const statements = preparedOnce((db: Db) => {
         content: posts.content,
         createdAt: posts.createdAt,
         updatedAt: posts.updatedAt,
+        editedAt: posts.editedAt,
         likeCount: posts.likeCount,
       })
       .from(posts)
@@ -64,6 +65,7 @@ const statements = preparedOnce((db: Db) => {
         text: comments.text,
         createdAt: comments.createdAt,
         updatedAt: comments.updatedAt,
+        editedAt: comments.editedAt,
       })
       .from(comments)
       .where(eq(comments.authorId, id))

@@ -44,6 +44,7 @@ const mentionsJson = (table: 'post_mentions' | 'comment_mentions', id: string, t
 /** The fields of a CommentView of the comment `c` written by `cu`. */
 const commentFields = `'id', c.id, 'postId', c.post_id, 'author', ${publicUserJson('cu')}, 'text', c.text,
   'createdAt', ${isoTimeSql('c.created_at')}, 'updatedAt', ${isoTimeSql('c.updated_at')},
+  'editedAt', ${isoTimeSql('c.edited_at')},
   'mentions', ${mentionsJson('comment_mentions', 'c.id', 'c.text')}`;
 const commentJson = `json_object(${commentFields})`;
 
@@ -59,7 +60,7 @@ const threadJson = `json_object(${commentFields},
 // posts on a page have none and skip the lookup.
 const latestComments = `iif(p.comment_count = 0, json_array(), ${nestedJson(`
   select json_group_array(${commentJson} order by c.created_at desc, c.id desc)
-  from (select id, post_id, author_id, text, created_at, updated_at from comments
+  from (select id, post_id, author_id, text, created_at, updated_at, edited_at from comments
         where post_id = p.id and author_id not in (${hidden})
         order by created_at desc, id desc limit ${limits.latestComments}) as c
   join users cu on cu.id = c.author_id`)})`;
@@ -67,6 +68,7 @@ const latestComments = `iif(p.comment_count = 0, json_array(), ${nestedJson(`
 /** A PostCard of the post `p` by `pu`, with my reaction `r` and my bookmark `b` (null when there is none). */
 const cardJson = `json_object('id', p.id, 'author', ${publicUserJson('pu')}, 'content', p.content,
   'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')},
+  'editedAt', ${isoTimeSql('p.edited_at')},
   'likeCount', p.like_count, 'commentCount', p.comment_count,
   'likedByMe', ${jsonBool("r.kind = 'like'")}, 'dislikedByMe', ${jsonBool("r.kind = 'dislike'")},
   'bookmarkedByMe', ${jsonBool('b.user_id is not null')},

@@ -7,6 +7,7 @@ import { accountReads, accountWrites } from './account.js';
 import { auditWrites } from './audit.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
 import { cardReads } from './cards.js';
+import { editReads } from './edits.js';
 import { counterReads, counterWrites } from './counters.js';
 import { clusterRelay } from './cluster-relay.js';
 import { fanOutReads } from './fan-out.js';
@@ -74,6 +75,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     counters: { ...counterReads(db), ...counterWrites(db) },
     feeds: feedReads(db),
     cards: cardReads(db),
+    edits: editReads(db),
     legacy: legacyReads(db),
     fanOut: fanOutReads(db),
     version: async () => databaseVersion(db),
@@ -84,6 +86,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     posts: gate.guard({ find: posts.lock }),
     feeds: gate.guard(tx.feeds),
     cards: gate.guard(tx.cards),
+    edits: gate.guard(tx.edits),
     legacy: gate.guard(tx.legacy),
     notifications: gate.guard(notificationReads(db)),
     counters: gate.guard(counterReads(db)),

@@ -1,9 +1,22 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { InstanceReads, InstanceWrites } from '../store.js';
+import type { InstanceReads, InstanceWrites, LinkPreviewRow } from '../store.js';
 import type { Db } from './client.js';
 import { publicUserColumns } from './columns.js';
 import { preparedOnce } from './prepared.js';
-import { instanceSettings, users } from './schema.js';
+import { instanceSettings, posts, users } from './schema.js';
+
+// A link preview's fields (interface/instance.ts LinkPreviewRow); `text` is the post's or the bio.
+const previewColumns = {
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  status: sql<LinkPreviewRow['status']>`${users.status}`,
+  limitedAt: users.limitedAt,
+};
+const previewOf = (row: { limitedAt: number | null } & Omit<LinkPreviewRow, 'limited'>): LinkPreviewRow => {
+  const { limitedAt, ...rest } = row;
+  return { ...rest, limited: limitedAt !== null };
+};
 
 const statements = preparedOnce((db: Db) => ({
   settings: db.select().from(instanceSettings).prepare(),
@@ -14,6 +27,17 @@ const statements = preparedOnce((db: Db) => ({
     .where(eq(users.role, sql.placeholder('role')))
     .orderBy(asc(users.createdAt))
     .limit(sql.placeholder('limit'))
+    .prepare(),
+  postPreview: db
+    .select({ text: posts.content, ...previewColumns })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(eq(posts.id, sql.placeholder('id')))
+    .prepare(),
+  memberPreview: db
+    .select({ text: users.bio, ...previewColumns })
+    .from(users)
+    .where(eq(users.usernameKey, sql.placeholder('key')))
     .prepare(),
   set: db
     .insert(instanceSettings)
@@ -31,6 +55,14 @@ export function instanceReads(db: Db): InstanceReads {
           .map((row) => [row.key, row.value]),
       ),
     staff: async (role, limit) => statements(db).staff.all({ role, limit }),
+    postPreview: async (id) => {
+      const row = statements(db).postPreview.get({ id });
+      return row && previewOf(row);
+    },
+    memberPreview: async (key) => {
+      const row = statements(db).memberPreview.get({ key });
+      return row && previewOf(row);
+    },
   };
 }
 

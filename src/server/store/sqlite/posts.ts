@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { writeText } from './edits.js';
 import { preparedOnce } from './prepared.js';
 import { bookmarks, comments, commentVotes, follows, postReactions, posts, users } from './schema.js';
 import type { Writes } from '../store.js';
@@ -73,9 +74,7 @@ export function postWrites(db: Db): Writes['posts'] {
         .values({ id, authorId, content, likeCount, commentCount, createdAt: at, updatedAt: at })
         .onConflictDoNothing()
         .run().changes > 0,
-    async setContent(id, content, at) {
-      db.update(posts).set({ content, updatedAt: at }).where(eq(posts.id, id)).run();
-    },
+    setContent: async (id, content, at) => writeText(db, 'posts', id, content, at),
     async delete(id) {
       db.delete(posts).where(eq(posts.id, id)).run();
     },
@@ -106,9 +105,7 @@ export function commentWrites(db: Db): Writes['comments'] {
       statements(db).addComment.run({ id, postId, authorId, text, at });
       if (countIt) addToCount(postId, 1);
     },
-    async setText(id, text, at) {
-      db.update(comments).set({ text, updatedAt: at }).where(eq(comments.id, id)).run();
-    },
+    setText: async (id, text, at) => writeText(db, 'comments', id, text, at),
     async delete(postId, id) {
       db.delete(comments).where(eq(comments.id, id)).run();
       addToCount(postId, -1);

@@ -67,6 +67,9 @@ export const posts = sqliteTable(
     score: integer('score').generatedAlwaysAs(sql`like_count + comment_count`, { mode: 'virtual' }),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    // When the text last changed (null: never edited). Not updatedAt, which likes move too; a card reads it
+    // from the row it already reads, so "edited" costs no statement.
+    editedAt: integer('edited_at'),
   },
   (t) => [
     // Explore: every post, newest first.
@@ -91,12 +94,47 @@ export const comments = sqliteTable(
     text: text('text').notNull(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    // When the text last changed (null: never edited); votes move updatedAt, not this.
+    editedAt: integer('edited_at'),
   },
   (t) => [
     // A post's comments (and its latest 4), in order.
     index('comments_post_created_idx').on(t.postId, t.createdAt, t.id),
     index('comments_author_idx').on(t.authorId),
   ],
+);
+
+/**
+ * A post's earlier texts: one row per edit that changed it, numbered from 1 (the original). `writtenAt` is
+ * when that text was written, `replacedAt` when an edit replaced it. The key serves the history, newest first.
+ */
+export const postVersions = sqliteTable(
+  'post_versions',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    content: text('content').notNull(),
+    writtenAt: integer('written_at').notNull(),
+    replacedAt: integer('replaced_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.version] })],
+);
+
+/** A comment's earlier texts, as post_versions keeps a post's. */
+export const commentVersions = sqliteTable(
+  'comment_versions',
+  {
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    text: text('text').notNull(),
+    writtenAt: integer('written_at').notNull(),
+    replacedAt: integer('replaced_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.version] })],
 );
 
 /** One row per member who liked or disliked a post: `likedBy` and `dislikedBy` of the spec. */
@@ -429,6 +467,8 @@ export const instanceTables = [
   'users',
   'posts',
   'comments',
+  'post_versions',
+  'comment_versions',
   'post_reactions',
   'comment_votes',
   'bookmarks',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commentText, cursor, id } from '../../../shared/schemas.js';
 import { commentsPage } from '../../domain/comment-views.js';
+import { commentHistory } from '../../domain/edit-history.js';
 import { addComment, deleteComment, editComment, voteComment } from '../../domain/comments.js';
 import { postCard } from '../../domain/post-cards.js';
 import { protectedProcedure, publicProcedure, router } from '../init.js';
@@ -12,6 +13,9 @@ export const commentsRouter = router({
   list: publicProcedure
     .input(z.object({ postId: id, cursor }))
     .query(({ ctx, input }) => commentsPage(ctx.store, ctx.viewerId, input.postId, input.cursor)),
+  history: publicProcedure
+    .input(commentRef)
+    .query(({ ctx, input }) => commentHistory(ctx.store, ctx.viewerId, input.postId, input.commentId)),
   add: protectedProcedure
     .input(z.object({ postId: id, text: commentText }))
     .mutation(async ({ ctx, input }) => {

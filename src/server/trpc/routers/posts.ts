@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursor, feedMode, id, lookupUsername, postContent, tag } from '../../../shared/schemas.js';
+import { postHistory } from '../../domain/edit-history.js';
 import { explorePage, homeFeedPage, postCard, tagPage, userPostsPage } from '../../domain/post-cards.js';
 import { createPost, deletePost, dislikePost, editPost, likePost } from '../../domain/posts.js';
 import { protectedProcedure, publicProcedure, router } from '../init.js';
@@ -23,6 +24,9 @@ export const postsRouter = router({
   byId: publicProcedure
     .input(postId)
     .query(({ ctx, input }) => postCard(ctx.store, ctx.viewerId, input.postId)),
+  history: publicProcedure
+    .input(postId)
+    .query(({ ctx, input }) => postHistory(ctx.store, ctx.viewerId, input.postId)),
 
   create: protectedProcedure.input(z.object({ content: postContent })).mutation(async ({ ctx, input }) => {
     const newId = await createPost(ctx.store, ctx.actor, input.content);
