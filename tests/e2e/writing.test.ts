@@ -133,6 +133,16 @@ describe.each([390, 1280])('writing at %i px', (width) => {
     release();
     await card(p.page, text).waitFor();
     await p.page.getByRole('button', { name: 'Post', exact: true }).waitFor();
+    // A card's one-line comment box shows the counter near the limit only.
+    const cardBox = card(p.page, text).getByPlaceholder('Add a comment...');
+    await cardBox.fill('c'.repeat(460));
+    await card(p.page, text).getByText('40 characters left', { exact: true }).waitFor();
+    await cardBox.fill('c'.repeat(10));
+    expect(
+      await card(p.page, text)
+        .getByText(/characters left$/)
+        .count(),
+    ).toBe(0);
 
     // The same counter in the edit dialog and the comment box.
     await card(p.page, text).getByRole('button', { name: 'Post options' }).click();
@@ -186,6 +196,10 @@ describe.each([390, 1280])('writing at %i px', (width) => {
   it('says which field is wrong when an email is taken, and says offline in plain words', async () => {
     const p = await open({ width });
     await p.page.goto(p.url('/signup'));
+    // A name past its limit: the counter says how far, and the account waits until it fits.
+    await p.page.getByLabel('First name').fill('s'.repeat(53));
+    await p.page.getByText('3 over', { exact: true }).waitFor();
+    expect(await p.page.getByRole('button', { name: 'Create account' }).isDisabled()).toBe(true);
     await p.page.getByLabel('First name').fill('Sam');
     await p.page.getByLabel('Email').fill(demoCredentials.username);
     await p.page.getByLabel('Password').fill('a-long-password');

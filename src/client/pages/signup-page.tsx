@@ -3,6 +3,7 @@ import { Link, useSearch } from 'wouter';
 import { limits } from '../../shared/limits';
 import { FormError } from '../components/form-error';
 import { InstanceIntro } from '../components/instance-intro';
+import { fits, TextCounter } from '../components/text-counter';
 import { signupProblem } from '../lib/error-text';
 import { trpc } from '../lib/trpc';
 import type { RouterInputs } from '../lib/trpc-types';
@@ -55,6 +56,7 @@ export default function SignupPage() {
   const askInvite = instance.registration === 'invite' || (!query.isSuccess && invited !== '');
   // A refusal about one field is said next to it (and the field marked), anything else under the form.
   const problem = signup.isError ? signupProblem(signup.error) : null;
+  const namesFit = fits(form.firstName, limits.nameMax) && fits(form.lastName, limits.nameMax);
   const fieldProblem = (name: string) => (problem?.field === name ? problem : null);
   const describedBy = (name: string, hint?: string) =>
     [hint, fieldProblem(name) && `${baseId}-${name}-problem`].filter(Boolean).join(' ') || undefined;
@@ -122,7 +124,8 @@ export default function SignupPage() {
               type={field.type}
               required={field.name === 'username' || field.name === 'password'}
               minLength={field.name === 'password' ? limits.passwordMin : undefined}
-              maxLength={field.max}
+              // Names may be typed past their limit, with the counter saying how far (docs/web-app.md).
+              maxLength={field.name === 'firstName' || field.name === 'lastName' ? undefined : field.max}
               autoComplete={field.autoComplete}
               value={form[field.name]}
               onChange={change(field.name)}
@@ -133,6 +136,9 @@ export default function SignupPage() {
               )}
             />
             <FieldProblem id={`${baseId}-${field.name}-problem`} problem={fieldProblem(field.name)} />
+            {(field.name === 'firstName' || field.name === 'lastName') && (
+              <TextCounter text={form[field.name]} max={field.max} from={10} />
+            )}
             {field.name === 'password' && (
               <p id={`${baseId}-password-hint`} className="hint">
                 {limits.passwordMin} to {limits.passwordMax} characters.
@@ -141,7 +147,7 @@ export default function SignupPage() {
           </div>
         ))}
         <FormError message={problem && problem.field === null ? problem.message : null} />
-        <button type="submit" className="button" disabled={signup.isPending}>
+        <button type="submit" className="button" disabled={signup.isPending || !namesFit}>
           Create account
         </button>
       </form>
