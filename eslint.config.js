@@ -20,5 +20,7 @@ export default tseslint.config(
   },
   // Plain Node scripts: TypeScript files get Node's globals from @types/node, these from here.
   { files: ['scripts/**/*.mjs'], languageOptions: { globals: globals.node } },
+  // The service worker is a plain script the browser runs as a worker (docs/web-app.md, "Offline").
+  { files: ['src/client/public/sw.js'], languageOptions: { globals: globals.serviceworker } },
   prettier,
 );

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { ComposeButton } from './components/compose-button';
 import { Navbar } from './components/navbar';
 import { VisitorRoute } from './components/visitor-route';
+import { TabBar } from './components/tab-bar';
 import { decodeParam } from './lib/paths';
 import { useSession } from './lib/session';
 import { useAccountWatch } from './lib/use-account';
@@ -39,6 +41,8 @@ function Protected({ children }: { children: ReactNode }) {
     <>
       <Navbar />
       <main className="page">{children}</main>
+      <TabBar />
+      <ComposeButton />
     </>
   );
 }
@@ -71,6 +75,7 @@ function Public({ children }: { children: ReactNode }) {
     <>
       {current?.state === 'active' && <Navbar />}
       <main className="page">{children}</main>
+      {current?.state === 'active' && <TabBar />}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { pageMeta } from './page-meta.js';
 import { paths } from './paths.js';
 import { liveUpdates, type LiveOptions } from './live/events-route.js';
 import { limitRequests } from './request-limit.js';
+import { startPushDelivery } from './push/delivery.js';
 import { restApi } from './rest/index.js';
 import { sendSecurityHeaders } from './security-headers.js';
 import type { Store } from './store/store.js';
@@ -21,6 +22,7 @@ import { callerOf, createContext } from './trpc/context.js';
 import { answerCallsDirectly, type OnCallError } from './trpc/direct-calls.js';
 import { maxBatchSize, retryAfterOf } from './trpc/init.js';
 import { appRouter, type AppRouter } from './trpc/root.js';
+import { serveWebAppManifest } from './web-app-manifest.js';
 
 export type AppOptions = {
   config: Config & { jwtSecret: string };
@@ -93,6 +95,14 @@ export async function buildApp({
     },
   });
   gzipSmallAnswers(app);
+  const pushDelivery = startPushDelivery({
+    store,
+    log: app.log,
+    contact: config.push.contact,
+    allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+    registrationDefault: config.registration,
+  });
+  app.addHook('onClose', () => pushDelivery.close());
   await app.register(fastifyCompress, compression);
 
   if (config.rateLimit) {
@@ -127,6 +137,7 @@ export async function buildApp({
       keys,
       signInLimits: limitsOfSignIn,
       registrationDefault: config.registration,
+      allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,
     };
     if (directTrpcCalls) answerCallsDirectly(trpcScope, contextDeps, onError);
     await trpcScope.register(fastifyTRPCPlugin, {
@@ -144,6 +155,7 @@ export async function buildApp({
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
   });
 
+  serveWebAppManifest(app, { store, registrationDefault: config.registration });
   const previewDeps = {
     store,
     registrationDefault: config.registration,

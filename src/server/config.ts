@@ -60,6 +60,16 @@ const envSchema = z.object({
     .default([]),
   REALM_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000).default(64),
   REALM_DEMO: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
+  REALM_PUSH_PRIVATE_ENDPOINTS: z
+    .enum(['allow', 'refuse'], { message: 'must be allow or refuse' })
+    .default('refuse'),
+  REALM_PUSH_CONTACT: z
+    .string()
+    .trim()
+    .refine((value) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value), {
+      message: 'must be a mailto: address or an https: URL (e.g. mailto:admin@example.org)',
+    })
+    .optional(),
   REALM_REGISTRATION: z
     .enum(registrationModes, { message: `must be one of ${registrationModes.join(', ')}` })
     .default('open'),
@@ -104,6 +114,12 @@ export type Config = {
    * are written with. Unset, pages carry neither: a request's Host header is not believed (page-meta.ts).
    */
   publicOrigin: string | undefined;
+  /**
+   * Web Push: whether a subscription may point at a plain-http or private, loopback or link-local address
+   * (tests and closed networks only; docs/security.md), and who push services may contact about this
+   * instance's messages (the VAPID subject).
+   */
+  push: { allowPrivateEndpoints: boolean; contact: string | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -136,5 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.REALM_DEMO === '1',
     registration: e.REALM_REGISTRATION,
     publicOrigin: e.REALM_PUBLIC_URL,
+    push: {
+      allowPrivateEndpoints: e.REALM_PUSH_PRIVATE_ENDPOINTS === 'allow',
+      contact: e.REALM_PUSH_CONTACT,
+    },
   };
 }

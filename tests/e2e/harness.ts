@@ -49,7 +49,16 @@ export async function startE2e(options: { demo?: boolean } = {}): Promise<E2e> {
   };
 }
 
-export type PageOptions = { width?: number; height?: number; colorScheme?: 'light' | 'dark' };
+export type PageOptions = {
+  width?: number;
+  height?: number;
+  colorScheme?: 'light' | 'dark';
+  /**
+   * The app's service worker (public/sw.js) runs only where a test asks for it: it fetches pages and built
+   * files itself, and Playwright's page.route, which other tests use, does not see what a worker fetches.
+   */
+  serviceWorkers?: 'allow' | 'block';
+};
 
 /** A fresh browser context (its own sessionStorage) and page on `baseUrl`; console errors are collected. */
 export async function openPage(
@@ -60,6 +69,7 @@ export async function openPage(
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   const errors: string[] = [];

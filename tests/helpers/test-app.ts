@@ -33,6 +33,7 @@ export const testConfig: Config & { jwtSecret: string } = {
   demo: false,
   registration: 'open',
   publicOrigin: undefined,
+  push: { allowPrivateEndpoints: false, contact: undefined },
 };
 
 export type TestApp = {
@@ -127,7 +128,15 @@ export async function makeTestApp(
     },
     caller: (token) =>
       createCaller(
-        createContext({ store, keys, registrationDefault: config.registration }, { authorization: token }),
+        createContext(
+          {
+            store,
+            keys,
+            registrationDefault: config.registration,
+            allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,
+          },
+          { authorization: token },
+        ),
       ),
     closeDatabase,
     async close() {

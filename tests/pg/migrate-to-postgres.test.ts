@@ -88,6 +88,11 @@ describe('realm migrate-to-postgres (PostgreSQL only)', () => {
     const server = await startRealm(['--demo', '--data', folder]);
     expect(await server.stop()).toBe(0);
     const secret = readFileSync(join(folder, 'jwt-secret'), 'utf8').trim();
+    // The Web Push key pair, as the instance made it when a member first turned notifications on.
+    const vapid = { name: 'vapid', value: '{"publicKey":"BPub","privateKey":"priv"}' };
+    const file = new Database(join(folder, 'realm.db'));
+    file.prepare('insert into instance_secrets (name, value) values (?, ?)').run(vapid.name, vapid.value);
+    file.close();
     const before = stateOf(folder);
     const url = await emptyDatabase(adminUrl());
 
@@ -111,7 +116,7 @@ describe('realm migrate-to-postgres (PostgreSQL only)', () => {
     expect(copied.stdout).toContain(`REALM_DATABASE_URL=${url}`);
 
     expect(await countsInPostgres(url)).toEqual(counts);
-    expect(await secretsIn(url)).toEqual([{ name: 'jwt', value: secret }]);
+    expect(await secretsIn(url)).toEqual([{ name: 'jwt', value: secret }, vapid]);
     expect(stateOf(folder)).toEqual(before); // the SQLite instance was only read
 
     // Into the database that now holds the instance: refused, and nothing in it changes.
@@ -120,7 +125,7 @@ describe('realm migrate-to-postgres (PostgreSQL only)', () => {
       'already holds users: copy into an empty database',
     );
     expect(await countsInPostgres(url)).toEqual(counts);
-    expect(await secretsIn(url)).toEqual([{ name: 'jwt', value: secret }]);
+    expect(await secretsIn(url)).toEqual([{ name: 'jwt', value: secret }, vapid]);
   }, 120_000);
 
   it('says that REALM_JWT_SECRET must be set on the PostgreSQL nodes when the instance keeps no secret', async () => {

@@ -21,6 +21,7 @@ describe('configuration', () => {
       demo: false,
       registration: 'open',
       publicOrigin: undefined,
+      push: { allowPrivateEndpoints: false, contact: undefined },
     });
   });
 
@@ -42,6 +43,8 @@ describe('configuration', () => {
       REALM_DEMO: '1',
       REALM_REGISTRATION: 'approval',
       REALM_PUBLIC_URL: 'https://Realm.Example/some/path',
+      REALM_PUSH_PRIVATE_ENDPOINTS: 'allow',
+      REALM_PUSH_CONTACT: 'mailto:admin@example.org',
     });
     expect(config).toEqual({
       port: 8080,
@@ -60,6 +63,7 @@ describe('configuration', () => {
       demo: true,
       registration: 'approval',
       publicOrigin: 'https://realm.example',
+      push: { allowPrivateEndpoints: true, contact: 'mailto:admin@example.org' },
     });
   });
 
@@ -104,6 +108,14 @@ describe('configuration', () => {
     [
       { REALM_RATE_LIMIT_REQUESTS: 'lots' },
       'Invalid configuration: REALM_RATE_LIMIT_REQUESTS must be a whole number from 1 to 1000000',
+    ],
+    [
+      { REALM_PUSH_PRIVATE_ENDPOINTS: 'yes' },
+      'Invalid configuration: REALM_PUSH_PRIVATE_ENDPOINTS must be allow or refuse',
+    ],
+    [
+      { REALM_PUSH_CONTACT: 'admin@example.org' },
+      'Invalid configuration: REALM_PUSH_CONTACT must be a mailto: address or an https: URL (e.g. mailto:admin@example.org)',
     ],
     [
       { REALM_TRUST_PROXY: 'my-proxy' },

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { unreadBadge } from '../lib/notification-text';
+import { unreadBadge, unreadLabel } from '../lib/notification-text';
 import { trpc } from '../lib/trpc';
 import '../notifications.css';
 
@@ -27,8 +27,7 @@ const BellIcon = () => (
  */
 export function Bell({ current }: { current: boolean }) {
   const count = trpc.notifications.unreadCount.useQuery().data?.count ?? 0;
-  const label =
-    count === 0 ? 'Notifications' : `Notifications, ${count > 99 ? 'more than 99' : count} unread`;
+  const label = unreadLabel(count);
   return (
     <Link
       href="/notifications"

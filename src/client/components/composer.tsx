@@ -10,7 +10,7 @@ import type { SessionUser } from '../lib/session';
  * Spec section 2: "What's in your mind?" and a Post button, disabled while blank or too long, with the
  * character counter; "Posting..." while the post is on its way.
  */
-export function Composer({ me }: { me: SessionUser }) {
+export function Composer({ me, onPosted }: { me: SessionUser; onPosted?: () => void }) {
   const [content, setContent] = useState('');
   const id = useId();
   const utils = trpc.useUtils();
@@ -20,6 +20,7 @@ export function Composer({ me }: { me: SessionUser }) {
       setContent('');
       void utils.posts.invalidate();
       void utils.users.invalidate();
+      onPosted?.();
     },
     onError: (error) => toast.error(`Could not post: ${errorMessage(error)}`),
   });

@@ -40,3 +40,7 @@ export const notificationExcerpt = (notification: Pick<NotificationView, 'post' 
 
 /** The server counts unread notifications up to 100: more than 99 shows as "99+". */
 export const unreadBadge = (count: number) => (count > 99 ? '99+' : String(count));
+
+/** The bell's (and the phone's Notifications tab's) name, which says the count the badge shows. */
+export const unreadLabel = (count: number) =>
+  count === 0 ? 'Notifications' : `Notifications, ${count > 99 ? 'more than 99' : count} unread`;

@@ -2,6 +2,7 @@ import { DeleteAccount } from '../components/settings/delete-account';
 import { ExportData } from '../components/settings/export-data';
 import { InvitesSection } from '../components/settings/invites-section';
 import { PasswordForm } from '../components/settings/password-form';
+import { PushSection } from '../components/settings/push-section';
 import { RelationsLists } from '../components/settings/relations-lists';
 import { SignOutEverywhere } from '../components/settings/sign-out-everywhere';
 import { useAccount } from '../lib/use-account';
@@ -10,7 +11,7 @@ import { useInstance } from '../lib/use-instance';
 import '../settings.css';
 
 /**
- * The settings page: password, sessions, blocked and muted members, invites (admins, and members where the
+ * The settings page: password, notifications on this device, sessions, blocked and muted members, invites (admins, and members where the
  * admins allow it), export and deletion of the account.
  */
 export default function SettingsPage() {
@@ -22,6 +23,7 @@ export default function SettingsPage() {
     <div className="column settings">
       <h1 className="page-title">Settings</h1>
       <PasswordForm />
+      <PushSection />
       <SignOutEverywhere />
       <RelationsLists />
       {mayInvite && <InvitesSection bounded={role !== 'admin'} />}

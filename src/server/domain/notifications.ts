@@ -37,6 +37,18 @@ export async function notify(tx: Tx, notice: Notice): Promise<void> {
   if (notice.recipientId === notice.actorId) return;
   await tx.notifications.add({ ...notice, groupKey: groupKey(notice) });
   tx.live.emit({ type: 'notifications', memberId: notice.recipientId });
+  await queuePush(tx, notice);
+}
+
+/**
+ * The recipient's devices hear of it too (src/server/push, after the commit), unless the notification is
+ * one their list would not show: an actor they blocked, who blocked them, whom they muted, or who is
+ * suspended (the same barriers every write asks about).
+ */
+async function queuePush(tx: Tx, { recipientId, actorId, kind, postId, commentId }: Notice) {
+  const [barrier] = await tx.relations.barriers(recipientId, [actorId]);
+  if (barrier) return;
+  tx.push.queue({ recipientId, actorId, kind, postId, commentId });
 }
 
 /** An unlike (a dislike after a like) or an unfollow: the actor's part of the notification goes. */

@@ -22,6 +22,7 @@ import type {
   ReactionWrites,
   VoteWrites,
 } from './interface/posts.js';
+import type { PushIntent, PushReads, PushWrites } from './interface/push.js';
 import type { RelationReads, RelationWrites } from './interface/relations.js';
 import type { ReportWrites } from './interface/reports.js';
 
@@ -51,6 +52,7 @@ export type * from './interface/members.js';
 export type * from './interface/moderation.js';
 export type * from './interface/notifications.js';
 export type * from './interface/posts.js';
+export type * from './interface/push.js';
 export type * from './interface/relations.js';
 export type * from './interface/reports.js';
 
@@ -71,6 +73,7 @@ export type Reads = {
   moderation: ModerationReads;
   relations: RelationReads;
   edits: EditReads;
+  push: PushReads;
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
    * store cannot tell cheaply: answers are then not kept.
@@ -95,6 +98,7 @@ export type Writes = {
   mentions: MentionWrites;
   notifications: NotificationWrites;
   relations: RelationWrites;
+  push: PushWrites;
   live: LiveWrites;
   counters: CounterWrites;
 };
@@ -130,6 +134,13 @@ export type Store = {
    * that stops it.
    */
   subscribe(listener: (event: LiveEvent) => void): () => void;
+  /**
+   * Calls `listener` with the pushes each committed write of this process queued (tx.push.queue), in this
+   * process only: the one that made a notification sends its push, once. Answers a function that stops it.
+   */
+  onPush(listener: (intents: PushIntent[]) => void): () => void;
+  /** The instance's secret by this name, made by `make` and kept on first use (the VAPID key pair). */
+  secret(name: string, make: () => string): Promise<string>;
   /**
    * Resolves once the listeners hear the other processes too (PostgreSQL: this node's LISTEN connection is
    * open, or it gave up for now and keeps trying); at once on SQLite.

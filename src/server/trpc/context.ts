@@ -10,6 +10,8 @@ export type ContextDeps = {
   signInLimits?: SignInLimits;
   /** REALM_REGISTRATION: registration until an admin sets it ('open' unless given). */
   registrationDefault?: RegistrationMode;
+  /** REALM_PUSH_PRIVATE_ENDPOINTS=allow: push subscriptions may point at http and private addresses. */
+  allowPrivatePushEndpoints?: boolean;
 };
 
 /** What a request brings: its authorization header, and the client's address (none for server-side calls). */
@@ -26,6 +28,7 @@ export type Context = {
   keys: TokenKeys;
   signInLimits: SignInLimits;
   registrationDefault: RegistrationMode;
+  allowPrivatePushEndpoints: boolean;
   authorization: string | undefined;
   clientAddress: string | undefined;
 };
@@ -37,6 +40,7 @@ export function createContext(deps: ContextDeps, caller: Caller): Context {
     keys: deps.keys,
     signInLimits: deps.signInLimits ?? noSignInLimits,
     registrationDefault: deps.registrationDefault ?? 'open',
+    allowPrivatePushEndpoints: deps.allowPrivatePushEndpoints ?? false,
     authorization: caller.authorization,
     clientAddress: caller.clientAddress,
   };

@@ -9,6 +9,7 @@ import { instanceRouter } from './routers/instance.js';
 import { invitesRouter } from './routers/invites.js';
 import { notificationsRouter } from './routers/notifications.js';
 import { postsRouter } from './routers/posts.js';
+import { pushRouter } from './routers/push.js';
 import { relationsRouter } from './routers/relations.js';
 import { reportsRouter } from './routers/reports.js';
 import { usersRouter } from './routers/users.js';
@@ -22,6 +23,7 @@ export const appRouter = router({
   follow: followRouter,
   instance: instanceRouter,
   notifications: notificationsRouter,
+  push: pushRouter,
   // Accounts and community moderation (docs/decisions/0004-community-moderation.md).
   account: accountRouter,
   invites: invitesRouter,

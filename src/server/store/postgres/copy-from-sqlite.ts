@@ -41,6 +41,7 @@ export async function copyFromSqlite(
       // Inside the copy's transaction rather than after it: a copy that commits always holds the secret its
       // members' tokens need, and one that fails leaves nothing behind, so it can simply be run again.
       if (options.jwtSecret) await keepSharedSecret(client, options.jwtSecret);
+      await copySecrets(source, client);
       const report = { rows, counters: await verify(source, client, rows) };
       await client.query('commit');
       return report;
@@ -52,6 +53,27 @@ export async function copyFromSqlite(
     }
   } finally {
     client.release();
+  }
+}
+
+/**
+ * The secrets SQLite keeps in its database (the Web Push key pair), replacing any a node started on the
+ * empty database made: the devices whose subscriptions were copied hold the SQLite instance's public key.
+ */
+async function copySecrets(source: Database.Database, client: pg.PoolClient) {
+  const exists = source.prepare(
+    "select 1 from sqlite_master where type = 'table' and name = 'instance_secrets'",
+  );
+  if (!exists.get()) return;
+  const secrets = source.prepare('select name, value from instance_secrets').all() as {
+    name: string;
+    value: string;
+  }[];
+  for (const { name, value } of secrets) {
+    await client.query(
+      'insert into instance_secrets (name, value) values ($1, $2) on conflict (name) do update set value = excluded.value',
+      [name, value],
+    );
   }
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { createLiveHub } from '../live-hub.js';
-import type { LiveEvent, Reads, Store, Tx } from '../store.js';
+import type { LiveEvent, PushIntent, Reads, Store, Tx } from '../store.js';
 import { accountReads, accountWrites } from './account.js';
 import { auditWrites } from './audit.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
@@ -21,6 +21,7 @@ import { listenLive, type LiveListener } from './live-listener.js';
 import { memberReads, memberWrites } from './members.js';
 import { moderationReads } from './moderation.js';
 import { notificationReads } from './notifications.js';
+import { keptSecret, pushReads, pushWrites } from './push.js';
 import { relationReads, relationWrites } from './relations.js';
 import {
   bookmarkWrites,
@@ -86,6 +87,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     account: accountReads(pool),
     moderation: moderationReads(pool),
     relations: relationReads(pool),
+    push: pushReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
   // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
@@ -93,7 +95,8 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
   const hub = createLiveHub();
   const node = randomUUID();
   let listening: LiveListener | undefined;
-  const txOn = (db: Queryable, events: LiveEvent[]): Tx => ({
+  const pushHub = new Set<(intents: PushIntent[]) => void>();
+  const txOn = (db: Queryable, events: LiveEvent[], pushes: PushIntent[]): Tx => ({
     audit: auditWrites(db),
     instance: { ...instanceReads(db), ...instanceWrites(db) },
     invites: { ...inviteReads(db), ...inviteWrites(db) },
@@ -111,6 +114,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     mentions: mentionWrites(db),
     notifications: { ...notificationReads(db), ...notificationWrites(db) },
     relations: { ...relationReads(db), ...relationWrites(db) },
+    push: { ...pushReads(db), ...pushWrites(db, pushes) },
     live: { emit: (event) => void events.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db, sweeps) },
     feeds: feedReads(db),
@@ -127,10 +131,12 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
       await client.query('begin');
       try {
         const events: LiveEvent[] = [];
-        const result = await work(txOn(client, events));
+        const pushes: PushIntent[] = [];
+        const result = await work(txOn(client, events, pushes));
         if (events.length > 0) await notifyLive(client, node, events);
         await client.query('commit');
         hub.deliver(events);
+        if (pushes.length > 0) for (const listener of pushHub) listener(pushes);
         return result;
       } catch (error) {
         await client.query('rollback').catch((failed: Error) => (broken = failed));
@@ -169,6 +175,11 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
       }
     },
     tokenSecret: (configured) => resolveSharedSecret(pool, configured),
+    onPush(listener) {
+      pushHub.add(listener);
+      return () => pushHub.delete(listener);
+    },
+    secret: (name, make) => keptSecret(pool, name, make),
     ping: async () => void (await pool.query('select 1')),
     subscribe(onEvent) {
       if (url && !listening) listening = listenLive({ url, node, deliver: hub.deliver });

@@ -429,10 +429,26 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
 });
 
+/** A browser's Web Push subscription: as in SQLite's schema. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    endpoint: text('endpoint').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    kinds: text('kinds').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [index('push_subscriptions_member_idx').on(t.memberId, t.createdAt)],
+);
+
 /**
- * PostgreSQL only: secrets every node of an instance must share, the token signing secret first (unless
- * REALM_JWT_SECRET gives it), so a token from one node works on another. SQLite keeps it in `jwt-secret`
- * beside the database file.
+ * Secrets every node of an instance must share: the token signing secret (unless REALM_JWT_SECRET gives it),
+ * so a token from one node works on another, and the Web Push (VAPID) key pair. SQLite has the same table
+ * for the VAPID keys but keeps the token secret in `jwt-secret` beside the database file.
  */
 export const instanceSecrets = pgTable('instance_secrets', {
   name: text('name').primaryKey(),

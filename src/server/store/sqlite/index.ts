@@ -2,7 +2,7 @@ import { closeDatabase, gateOf, openDatabase, transaction, type Db } from './cli
 import { databaseVersion } from './data-version.js';
 import { preparedOnce } from './prepared.js';
 import { createLiveHub } from '../live-hub.js';
-import type { LiveEvent, Reads, Store, Tx } from '../store.js';
+import type { LiveEvent, PushIntent, Reads, Store, Tx } from '../store.js';
 import { accountReads, accountWrites } from './account.js';
 import { auditWrites } from './audit.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
@@ -19,6 +19,7 @@ import { legacyReads } from './legacy.js';
 import { memberReads, memberWrites } from './members.js';
 import { moderationReads } from './moderation.js';
 import { notificationReads } from './notifications.js';
+import { keptSecret, pushReads, pushWrites } from './push.js';
 import { relationReads, relationWrites } from './relations.js';
 import {
   bookmarkWrites,
@@ -53,6 +54,8 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
   const relay = clusterRelay(hub); // to and from the other workers, if this process is one
   // The gate runs one write transaction at a time, so one list holds the events of the one that is open.
   let emitted: LiveEvent[] = [];
+  let pushes: PushIntent[] = [];
+  const pushHub = new Set<(intents: PushIntent[]) => void>();
   const tx: Tx = {
     audit: auditWrites(db),
     instance: { ...instanceReads(db), ...instanceWrites(db) },
@@ -71,6 +74,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     mentions: mentionWrites(db),
     notifications: { ...notificationReads(db), ...notificationWrites(db) },
     relations: { ...relationReads(db), ...relationWrites(db) },
+    push: { ...pushReads(db), ...pushWrites(db, () => pushes) },
     live: { emit: (event) => void emitted.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db) },
     feeds: feedReads(db),
@@ -96,6 +100,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     account: gate.guard(accountReads(db)),
     moderation: gate.guard(tx.moderation),
     relations: gate.guard(relationReads(db)),
+    push: gate.guard(pushReads(db)),
     ...gate.guard({ version: tx.version }),
   };
   return {
@@ -104,13 +109,21 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     read,
     async write(work) {
       const events: LiveEvent[] = [];
-      const result = await transaction(db, () => ((emitted = events), work(tx)));
+      const queued: PushIntent[] = [];
+      const result = await transaction(db, () => ((emitted = events), (pushes = queued), work(tx)));
       hub.deliver(events);
       relay.send(events);
+      if (queued.length > 0) for (const listener of pushHub) listener(queued);
       return result;
     },
     exclusively: (work) => work(),
     tokenSecret: async (configured) => resolveJwtSecret(configured, file),
+    onPush(listener) {
+      pushHub.add(listener);
+      return () => pushHub.delete(listener);
+    },
+    secret: gate.guard({ secret: async (name: string, make: () => string) => keptSecret(db, name, make) })
+      .secret,
     ping: gate.guard({ ping: async () => void pingStatement(db).get() }).ping,
     subscribe: hub.subscribe,
     liveReady: async () => {},

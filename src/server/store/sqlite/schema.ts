@@ -455,6 +455,36 @@ export const rateLimits = sqliteTable('rate_limits', {
   hits: integer('hits').notNull(),
 });
 
+/**
+ * A browser's Web Push subscription (docs/web-app.md, "Notifications on this device"): where the push service
+ * takes messages for it (`endpoint`, unique: one browser profile belongs to one member at a time), the keys
+ * its messages are encrypted to, and the kinds of notification its member wants there.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    endpoint: text('endpoint').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    // The kinds sent there, comma-separated: like, comment, mention, follow.
+    kinds: text('kinds').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('push_subscriptions_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/**
+ * Secrets the instance makes once and keeps: the Web Push (VAPID) key pair. The token signing secret stays
+ * in `jwt-secret` beside the database file, where it always was.
+ */
+export const instanceSecrets = sqliteTable('instance_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
@@ -465,6 +495,7 @@ export type CommentRow = typeof comments.$inferSelect;
  */
 export const instanceTables = [
   'users',
+  'push_subscriptions',
   'posts',
   'comments',
   'post_versions',

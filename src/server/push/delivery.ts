@@ -1,0 +1,106 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RegistrationMode } from '../../shared/community-schemas.js';
+import { instanceSettings } from '../domain/instance-settings.js';
+import { pushMessage } from '../domain/push-message.js';
+import { vapidKeys } from '../domain/push-subscriptions.js';
+import type { PushIntent, Store } from '../store/store.js';
+import { sendPush } from './send.js';
+
+// Web Push off the request path (docs/decisions/0006-web-push.md): each committed write hands this
+// process the pushes it queued (store.onPush); a few are sent at a time, each request bounded in time, and
+// a push service that says the subscription is gone (404, 410) has it deleted. Nothing waits for a push:
+// a slow push service slows no request, and a push lost to a restart is a notification the app still shows.
+
+export type PushDeliveryOptions = {
+  store: Store;
+  log: FastifyBaseLogger;
+  contact: string | undefined;
+  allowPrivateEndpoints: boolean;
+  registrationDefault: RegistrationMode;
+  /** Pushes being sent at once, at most. */
+  concurrency?: number;
+  /** How long one push service may take to answer. */
+  timeoutMs?: number;
+  /** Pushes waiting, at most; beyond it new ones are dropped (and logged) rather than hold memory. */
+  maxQueued?: number;
+};
+
+/** Used when REALM_PUSH_CONTACT is unset: a valid subject that reaches nobody (docs/configuration.md). */
+export const defaultPushContact = 'mailto:push@realm.invalid';
+
+export type PushDelivery = { close(): Promise<void> };
+
+export function startPushDelivery(options: PushDeliveryOptions): PushDelivery {
+  const { store, log, concurrency = 4, timeoutMs = 10_000, maxQueued = 10_000 } = options;
+  const queue: PushIntent[] = [];
+  let running = 0;
+  let dropped = 0;
+  let closed = false;
+  const settled = new Set<() => void>();
+
+  const stop = store.onPush((intents) => {
+    for (const intent of intents) {
+      if (queue.length >= maxQueued) dropped++;
+      else queue.push(intent);
+    }
+    if (dropped > 0) {
+      log.warn({ dropped }, 'push queue full: pushes dropped');
+      dropped = 0;
+    }
+    pump();
+  });
+
+  function pump() {
+    while (!closed && running < concurrency && queue.length > 0) {
+      const intent = queue.shift()!;
+      running++;
+      deliver(intent)
+        .catch((error: unknown) => log.error({ err: error, kind: intent.kind }, 'push delivery failed'))
+        .finally(() => {
+          running--;
+          if (running === 0) for (const done of settled) done();
+          pump();
+        });
+    }
+  }
+
+  async function deliver(intent: PushIntent) {
+    const targets = await store.read.push.targets(intent.recipientId, intent.kind);
+    if (targets.length === 0) return;
+    const sender = await store.read.push.sender(intent.actorId);
+    if (!sender) return; // the actor's account is gone already
+    const [settings, vapid] = await Promise.all([
+      instanceSettings(store, options.registrationDefault),
+      vapidKeys(store),
+    ]);
+    const message = pushMessage(intent, sender, settings.name);
+    const sendOptions = {
+      vapid,
+      contact: options.contact ?? defaultPushContact,
+      allowPrivateEndpoints: options.allowPrivateEndpoints,
+      timeoutMs,
+    };
+    for (const target of targets) {
+      const status = await sendPush(target, message, sendOptions);
+      // The push service's host only: the endpoint's path identifies the device, its keys are secret.
+      const service = new URL(target.endpoint).host;
+      if (status === 404 || status === 410) {
+        await store.write((tx) => tx.push.remove(target.endpoint, null));
+        log.info({ service, status }, 'push subscription expired: removed');
+      } else if (status < 200 || status >= 300) {
+        log.warn({ service, status }, 'push not accepted');
+      }
+    }
+  }
+
+  return {
+    async close() {
+      stop();
+      closed = true;
+      queue.length = 0;
+      if (running === 0) return;
+      // Pushes on their way finish (each bounded by its timeout) before the database closes under them.
+      await new Promise<void>((resolve) => settled.add(resolve));
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import webpush from 'web-push';
+import type { PushMessage } from '../domain/push-message.js';
+import { isPrivateAddress } from '../domain/push-endpoints.js';
+import type { VapidKeys } from '../domain/push-subscriptions.js';
+import type { PushSubscriptionRow } from '../store/store.js';
+
+// One Web Push request (RFC 8030): `web-push` encrypts the message to the subscription's keys (aes128gcm,
+// RFC 8291) and signs the VAPID header (RFC 8292); this file sends it, with a timeout, to an address
+// checked as it connects.
+
+export type SendOptions = {
+  vapid: VapidKeys;
+  /** The VAPID subject: who push services may contact (REALM_PUSH_CONTACT). */
+  contact: string;
+  allowPrivateEndpoints: boolean;
+  timeoutMs: number;
+};
+
+/** How long a push service keeps a message for a device that is offline: a day, then it is stale. */
+const ttlSeconds = 24 * 60 * 60;
+
+/**
+ * DNS as usual, but an answer holding a private, loopback or link-local address is an error: a public
+ * name pointed at the instance's own network (or re-pointed after subscribing) is refused at connect time.
+ */
+const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    if (error) return callback(error, '', 0);
+    const refused = addresses.find((entry) => isPrivateAddress(entry.address));
+    if (refused || addresses.length === 0) {
+      return callback(
+        Object.assign(new Error('push endpoint resolves to a private address'), { code: 'EPRIVATE' }),
+        '',
+        0,
+      );
+    }
+    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    return callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+};
+
+/** The push service's answer: its HTTP status, or 0 when it could not be reached in time. */
+export async function sendPush(
+  subscription: PushSubscriptionRow,
+  message: PushMessage,
+  options: SendOptions,
+): Promise<number> {
+  const details = webpush.generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    JSON.stringify(message),
+    {
+      vapidDetails: { subject: options.contact, ...options.vapid },
+      TTL: ttlSeconds,
+      contentEncoding: 'aes128gcm',
+      urgency: 'normal',
+    },
+  );
+  const url = new URL(details.endpoint);
+  const client = url.protocol === 'http:' ? http : https;
+  return new Promise((resolve) => {
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...details.headers, 'content-length': String(details.body.length) },
+        timeout: options.timeoutMs,
+        ...(options.allowPrivateEndpoints ? {} : { lookup: publicOnlyLookup }),
+      },
+      (response) => {
+        response.resume(); // the answer's body says nothing we use
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('push service timed out')));
+    request.on('error', () => resolve(0));
+    request.end(details.body);
+  });
+}
