@@ -187,6 +187,10 @@ describe("a post's page", () => {
     await openPost(p, postId);
     await p.page.getByRole('button', { name: 'Post options' }).click();
     await p.page.getByRole('menuitem', { name: 'Delete' }).click();
+    await p.page
+      .getByRole('dialog', { name: 'Delete post?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await p.page.waitForURL(p.url('/'));
     await p.page.goto(p.url(`/post/${postId}`));
     await p.page.getByText("This post doesn't exist or was deleted.", { exact: true }).waitFor();

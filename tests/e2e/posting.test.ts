@@ -166,6 +166,10 @@ describe('post options', () => {
     const { post, text } = await memberWithPost(p);
     await post.getByRole('button', { name: 'Post options' }).click();
     await p.page.getByRole('menuitem', { name: 'Delete' }).click();
+    await p.page
+      .getByRole('dialog', { name: 'Delete post?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await post.waitFor({ state: 'detached' });
     await p.page.reload();
     await p.page.getByText('Your feed is empty.', { exact: false }).waitFor();

@@ -1,7 +1,14 @@
 import { useId, useState } from 'react';
 import { limits } from '../../shared/limits';
+import { countedLength, fits, TextCounter } from './text-counter';
 
-/** "Add a comment..." that submits on Enter and then clears (spec section 2). */
+/** A card's one-line box shows the counter only this near the limit. */
+const counterFrom = 50;
+
+/**
+ * "Add a comment..." that submits on Enter and then clears (spec section 2); near the limit the counter shows,
+ * and past it Enter does nothing until the text fits.
+ */
 export function CommentForm({ onSubmit }: { onSubmit: (text: string) => Promise<unknown> }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -12,7 +19,7 @@ export function CommentForm({ onSubmit }: { onSubmit: (text: string) => Promise<
       onSubmit={(event) => {
         event.preventDefault();
         const value = text.trim();
-        if (!value || sending) return;
+        if (!value || sending || !fits(value, limits.contentMax)) return;
         setSending(true);
         onSubmit(value)
           .then(
@@ -30,11 +37,15 @@ export function CommentForm({ onSubmit }: { onSubmit: (text: string) => Promise<
         type="text"
         placeholder="Add a comment..."
         value={text}
-        maxLength={limits.contentMax}
+        aria-invalid={!fits(text, limits.contentMax) || undefined}
+        aria-describedby={
+          limits.contentMax - countedLength(text) <= counterFrom ? `${id}-counter` : undefined
+        }
         onChange={(event) => setText(event.target.value)}
         disabled={sending}
         autoComplete="off"
       />
+      <TextCounter id={`${id}-counter`} text={text} max={limits.contentMax} from={counterFrom} />
     </form>
   );
 }

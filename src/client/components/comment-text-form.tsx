@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { limits } from '../../shared/limits';
+import { fits, TextCounter } from './text-counter';
 
 type Props = {
   label: string;
@@ -27,11 +28,11 @@ export function CommentTextForm({
   const [text, setText] = useState(initial);
   const [sending, setSending] = useState(false);
   const id = useId();
-  const left = limits.contentMax - text.length;
   const blank = text.trim() === '';
+  const tooLong = !fits(text, limits.contentMax);
 
   const send = () => {
-    if (blank || sending) return;
+    if (blank || tooLong || sending) return;
     setSending(true);
     onSubmit(text.trim()).then(
       () => {
@@ -58,7 +59,8 @@ export function CommentTextForm({
         rows={onCancel ? 3 : 2}
         value={text}
         placeholder={placeholder}
-        maxLength={limits.contentMax}
+        aria-invalid={tooLong || undefined}
+        aria-describedby={`${id}-counter`}
         autoFocus={!!onCancel}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
@@ -72,15 +74,13 @@ export function CommentTextForm({
         }}
       />
       <div className="comment-form-footer">
-        <span className={`counter${left < 20 ? ' warn' : ''}`} aria-live="polite">
-          {left} characters left
-        </span>
+        <TextCounter id={`${id}-counter`} text={text} max={limits.contentMax} />
         {onCancel && (
           <button type="button" className="button secondary" onClick={onCancel} disabled={sending}>
             Cancel
           </button>
         )}
-        <button type="submit" className="button" disabled={blank || sending}>
+        <button type="submit" className="button" disabled={blank || tooLong || sending}>
           {submitLabel}
         </button>
       </div>

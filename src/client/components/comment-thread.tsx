@@ -1,6 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { limits } from '../../shared/limits';
+import { waitingComments, type ThreadComment as Comment } from '../lib/comment-thread';
 import { itemsOfPages } from '../lib/pages';
+import { useSentComments } from '../lib/sent-comments';
 import { useLoadMore } from '../lib/use-load-more';
 import { trpc } from '../lib/trpc';
 import type { PostCard } from '../lib/trpc-types';
@@ -25,7 +27,8 @@ function Retry({ what, onRetry }: { what: string; onRetry: () => void }) {
 
 /**
  * Every comment of a post, oldest first, in pages of 20 that load as the end comes into view (as
- * post-list.tsx does it), after a box for a new one, which joins the end.
+ * post-list.tsx does it), after a box for a new one. Mine joins the end when the end is loaded; before, it
+ * shows at once under the box, marked, until the page that holds it loads and it takes its place there.
  */
 export function CommentThread({ post }: { post: PostCard }) {
   const thread = trpc.comments.list.useInfiniteQuery(
@@ -42,6 +45,17 @@ export function CommentThread({ post }: { post: PostCard }) {
   // Stable, so a comment that did not change is not drawn again when a page is added to a long thread.
   const focusHeading = useCallback(() => heading.current?.focus(), []);
   const comments = itemsOfPages(thread.data?.pages ?? []);
+  const waiting = waitingComments(comments, useSentComments(post.id));
+  const item = (comment: Comment) => (
+    <ThreadComment
+      key={comment.id}
+      comment={comment}
+      postAuthorId={post.author.id}
+      justAdded={comment.id === justAdded}
+      // The keyboard's place was in the comment that is gone: it goes to the thread's heading.
+      onDeleted={focusHeading}
+    />
+  );
 
   return (
     <section
@@ -64,24 +78,20 @@ export function CommentThread({ post }: { post: PostCard }) {
           onSubmit={(text) => addComment(text).then(setJustAdded)}
         />
       )}
+      {waiting.length > 0 && (
+        <ol className="thread-comments thread-sent" aria-label="Your new comments">
+          {waiting.map(item)}
+        </ol>
+      )}
       {thread.isPending ? (
         <p className="muted thread-status">Loading comments…</p>
       ) : thread.isError && !thread.data ? (
         <Retry what="The comments" onRetry={() => void thread.refetch()} />
-      ) : comments.length === 0 ? (
+      ) : comments.length === 0 && waiting.length === 0 ? (
         <p className="muted thread-status">No comments yet. Be the first to comment.</p>
       ) : (
         <ol className="thread-comments" aria-label="Comments">
-          {comments.map((comment) => (
-            <ThreadComment
-              key={comment.id}
-              comment={comment}
-              postAuthorId={post.author.id}
-              justAdded={comment.id === justAdded}
-              // The keyboard's place was in the comment that is gone: it goes to the thread's heading.
-              onDeleted={focusHeading}
-            />
-          ))}
+          {comments.map(item)}
         </ol>
       )}
       <div ref={sentinel} />

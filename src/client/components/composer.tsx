@@ -3,9 +3,13 @@ import { limits } from '../../shared/limits';
 import { useToast } from '../lib/toast';
 import { errorMessage, trpc } from '../lib/trpc';
 import { Avatar } from './avatar';
+import { fits, TextCounter } from './text-counter';
 import type { SessionUser } from '../lib/session';
 
-/** Spec section 2: "What's in your mind?" and a Post button, disabled while blank, with a character counter. */
+/**
+ * Spec section 2: "What's in your mind?" and a Post button, disabled while blank or too long, with the
+ * character counter; "Posting..." while the post is on its way.
+ */
 export function Composer({ me, onPosted }: { me: SessionUser; onPosted?: () => void }) {
   const [content, setContent] = useState('');
   const id = useId();
@@ -20,15 +24,15 @@ export function Composer({ me, onPosted }: { me: SessionUser; onPosted?: () => v
     },
     onError: (error) => toast.error(`Could not post: ${errorMessage(error)}`),
   });
-  const left = limits.contentMax - content.length;
   const blank = content.trim() === '';
+  const tooLong = !fits(content, limits.contentMax);
 
   return (
     <form
       className="card composer"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!blank) create.mutate({ content: content.trim() });
+        if (!blank && !tooLong && !create.isPending) create.mutate({ content: content.trim() });
       }}
     >
       <Avatar person={me} />
@@ -41,15 +45,14 @@ export function Composer({ me, onPosted }: { me: SessionUser; onPosted?: () => v
           rows={3}
           placeholder="What's in your mind?"
           value={content}
-          maxLength={limits.contentMax}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={`${id}-counter`}
           onChange={(event) => setContent(event.target.value)}
         />
         <div className="composer-footer">
-          <span className={`counter${left < 20 ? ' warn' : ''}`} aria-live="polite">
-            {left} characters left
-          </span>
-          <button type="submit" className="button" disabled={blank || create.isPending}>
-            Post
+          <TextCounter id={`${id}-counter`} text={content} max={limits.contentMax} />
+          <button type="submit" className="button" disabled={blank || tooLong || create.isPending}>
+            {create.isPending ? 'Posting...' : 'Post'}
           </button>
         </div>
       </div>

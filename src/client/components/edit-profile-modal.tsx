@@ -6,51 +6,80 @@ import type { Profile } from '../lib/trpc-types';
 import { FormError } from './form-error';
 import { Modal } from './modal';
 import { ModalActions } from './modal-actions';
+import { fits, TextCounter } from './text-counter';
 
-/** Spec section 2 "Edit profile": "Bio" and "Url" with Cancel and Save; on success the stored user is replaced. */
+type Field = 'firstName' | 'lastName' | 'bio' | 'link';
+
+/** Each field with its label and the limit the server holds it to (shared/schemas.ts `profileFields`). */
+const fields: { name: Field; label: string; max: number; multiline?: boolean }[] = [
+  { name: 'firstName', label: 'First name', max: limits.nameMax },
+  { name: 'lastName', label: 'Last name', max: limits.nameMax },
+  { name: 'bio', label: 'Bio', max: limits.bioMax, multiline: true },
+  { name: 'link', label: 'Url', max: limits.urlMax },
+];
+
+/**
+ * Spec section 2 "Edit profile" ("Bio" and "Url"), with the display name (first and last name) as well; each
+ * field has the counter and Save waits until all fit. On success the stored user is replaced.
+ */
 export function EditProfileModal({ profile, onClose }: { profile: Profile; onClose: () => void }) {
-  const [bio, setBio] = useState(profile.bio);
-  const [link, setLink] = useState(profile.link);
+  const [values, setValues] = useState<Record<Field, string>>({
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    bio: profile.bio,
+    link: profile.link,
+  });
   const [error, setError] = useState<string | null>(null);
-  const bioId = useId();
-  const urlId = useId();
+  const baseId = useId();
   const utils = trpc.useUtils();
   const save = trpc.users.editProfile.useMutation({
     onSuccess: async (updated) => {
       session.setUser(updated);
       await utils.users.invalidate();
+      // Their name is on their posts and comments too.
+      void utils.posts.invalidate();
+      void utils.comments.invalidate();
       onClose();
     },
     onError: (e) => setError(errorMessage(e)),
   });
+  const allFit = fields.every((field) => fits(values[field.name], field.max));
   return (
     <Modal title="Edit profile" onClose={onClose}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
+          if (!allFit) return;
           setError(null);
-          save.mutate({ bio, link });
+          save.mutate(values);
         }}
       >
-        <label htmlFor={bioId}>Bio</label>
-        <textarea
-          id={bioId}
-          rows={3}
-          value={bio}
-          maxLength={limits.bioMax}
-          onChange={(event) => setBio(event.target.value)}
-        />
-        <label htmlFor={urlId}>Url</label>
-        <input
-          id={urlId}
-          type="url"
-          value={link}
-          placeholder="https://"
-          maxLength={limits.urlMax}
-          onChange={(event) => setLink(event.target.value)}
-        />
+        {fields.map((field) => {
+          const id = `${baseId}-${field.name}`;
+          const props = {
+            id,
+            value: values[field.name],
+            'aria-invalid': !fits(values[field.name], field.max) || undefined,
+            'aria-describedby': `${id}-counter`,
+            onChange: (event: { target: { value: string } }) =>
+              setValues((current) => ({ ...current, [field.name]: event.target.value })),
+          };
+          return (
+            <div key={field.name} className="profile-field">
+              <label htmlFor={id}>{field.label}</label>
+              {field.multiline ? (
+                <textarea rows={3} dir="auto" {...props} />
+              ) : field.name === 'link' ? (
+                <input type="url" placeholder="https://" {...props} />
+              ) : (
+                <input type="text" dir="auto" autoComplete="off" {...props} />
+              )}
+              <TextCounter id={`${id}-counter`} text={values[field.name]} max={field.max} />
+            </div>
+          );
+        })}
         <FormError message={error} />
-        <ModalActions onCancel={onClose} submitLabel="Save" disabled={save.isPending} />
+        <ModalActions onCancel={onClose} submitLabel="Save" disabled={save.isPending || !allFit} />
       </form>
     </Modal>
   );

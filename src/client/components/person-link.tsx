@@ -11,7 +11,9 @@ export function PersonLink({ person, size }: { person: Person; size: number }) {
     <Link href={profilePath(person.username)} className="person">
       <Avatar person={person} size={size} />
       <span>
-        <span className="name">{displayName(person)}</span>
+        <span className="name" dir="auto">
+          {displayName(person)}
+        </span>
         <span className="username">@{person.username}</span>
       </span>
     </Link>

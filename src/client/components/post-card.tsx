@@ -7,6 +7,7 @@ import type { PostCard as Post } from '../lib/trpc-types';
 import { usePostActions } from '../lib/use-post-actions';
 import { Avatar } from './avatar';
 import { CommentForm } from './comment-form';
+import { ConfirmDialog } from './confirm-dialog';
 import { EditPostModal } from './edit-post-modal';
 import { EditedMark } from './edited-mark';
 import { BookmarkIcon, CommentIcon, HeartIcon } from './icons';
@@ -29,10 +30,13 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
   const [, navigate] = useLocation();
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const isMine = post.author.id === me?.id;
   const profile = profilePath(post.author.username);
+  // Asked first, as deleting a comment is; the dialog stays open (and says why) if the server refuses.
   const deletePost = async () => {
-    if ((await actions.deletePost(post.id)) && onOwnPage) navigate('/', { replace: true });
+    if (!(await actions.deletePost(post.id))) throw new Error('not deleted');
+    if (onOwnPage) navigate('/', { replace: true });
   };
 
   return (
@@ -41,7 +45,7 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
         <Link href={profile} className="post-author">
           <Avatar person={post.author} />
           <span>
-            <span className="name">
+            <span className="name" dir="auto">
               {post.author.firstName} {post.author.lastName}
             </span>
             <span className="username">@{post.author.username}</span>
@@ -64,7 +68,7 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
               : isMine
                 ? [
                     { label: 'Edit', onSelect: () => setEditing(true) },
-                    { label: 'Delete', onSelect: () => void deletePost() },
+                    { label: 'Delete', onSelect: () => setDeleting(true) },
                   ]
                 : [{ label: 'Report post', onSelect: () => setReporting(true) }]
           }
@@ -72,7 +76,7 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
           <span aria-hidden="true">⋯</span>
         </Menu>
       </header>
-      <p className="post-content">
+      <p className="post-content" dir="auto">
         <RichText text={post.content} mentions={post.mentions} />
       </p>
       <div className="post-actions">
@@ -124,10 +128,10 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
         <ul className="comments" aria-label="Latest comments">
           {post.latestComments.map((comment) => (
             <li key={comment.id}>
-              <Link href={profilePath(comment.author.username)} className="comment-author">
+              <Link href={profilePath(comment.author.username)} className="comment-author" dir="auto">
                 {comment.author.username}
               </Link>{' '}
-              <span className="comment-text">
+              <span className="comment-text" dir="auto">
                 <RichText text={comment.text} mentions={comment.mentions} />
               </span>
               {comment.editedAt && (
@@ -153,6 +157,15 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
           target={{ kind: 'post', postId: post.id }}
           subject={`You are reporting a post by @${post.author.username}`}
           onClose={() => setReporting(false)}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete post?"
+          message="The post and its comments will be gone for everyone. This cannot be undone."
+          confirmLabel="Delete"
+          onConfirm={deletePost}
+          onClose={() => setDeleting(false)}
         />
       )}
       {editing && (

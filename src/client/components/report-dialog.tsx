@@ -7,6 +7,7 @@ import type { RouterInputs } from '../lib/trpc-types';
 import { FormError } from './form-error';
 import { Modal } from './modal';
 import { ModalActions } from './modal-actions';
+import { fits, TextCounter } from './text-counter';
 import '../settings.css';
 
 export type ReportTarget = RouterInputs['reports']['create']['target'];
@@ -48,7 +49,7 @@ export default function ReportDialog(props: { target: ReportTarget; subject: str
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (reason) send.mutate({ target: props.target, reason, note });
+          if (reason && fits(note, limits.reportNoteMax)) send.mutate({ target: props.target, reason, note });
         }}
       >
         <p className="muted">
@@ -78,15 +79,17 @@ export default function ReportDialog(props: { target: ReportTarget; subject: str
         <textarea
           id={`${id}-note`}
           rows={3}
-          maxLength={limits.reportNoteMax}
           value={note}
+          aria-invalid={!fits(note, limits.reportNoteMax) || undefined}
+          aria-describedby={`${id}-note-counter`}
           onChange={(event) => setNote(event.target.value)}
         />
+        <TextCounter id={`${id}-note-counter`} text={note} max={limits.reportNoteMax} />
         <FormError message={send.isError ? errorMessage(send.error) : null} />
         <ModalActions
           onCancel={props.onClose}
           submitLabel="Send report"
-          disabled={!reason || send.isPending}
+          disabled={!reason || !fits(note, limits.reportNoteMax) || send.isPending}
         />
       </form>
     </Modal>

@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import { parseRichText, type Segment } from '../../shared/rich-text';
 import { usernameKey } from '../../shared/username-key';
 import { profilePath, tagPath } from '../lib/paths';
+// The styles of what members write and read: direction, the counter, a comment just sent (docs/web-app.md).
+import '../writing.css';
 
 /**
  * docs/web-app.md, "Mentions, hashtags and links": a link in member text opens elsewhere and vouches for
@@ -19,23 +21,23 @@ function Piece({ segment, members }: { segment: Segment; members: Members }) {
       // Only a member who exists gets a link: "@nobody" would lead to an empty profile.
       const username = members.get(usernameKey(segment.username));
       return username === undefined ? (
-        segment.text
+        <bdi>{segment.text}</bdi>
       ) : (
-        <Link href={profilePath(username)} className="mention">
+        <Link href={profilePath(username)} className="mention" dir="auto">
           {segment.text}
         </Link>
       );
     }
     case 'tag':
       return (
-        <Link href={tagPath(segment.tag)} className="hashtag">
+        <Link href={tagPath(segment.tag)} className="hashtag" dir="auto">
           {segment.text}
         </Link>
       );
     case 'link':
       // The parser only ever yields http(s) links; anything else stays text.
       return /^https?:\/\//i.test(segment.href) ? (
-        <a href={segment.href} rel={linkRel} target="_blank">
+        <a href={segment.href} rel={linkRel} target="_blank" dir="auto">
           {segment.text}
         </a>
       ) : (
@@ -47,8 +49,13 @@ function Piece({ segment, members }: { segment: Segment; members: Members }) {
 }
 
 /**
- * A post's or a comment's text: mentions of existing members, hashtags and http(s) URLs become
+ * A post's, a comment's or a bio's text: mentions of existing members, hashtags and http(s) URLs become
  * links, everything else is text. Member text is never HTML: React puts every piece in as text.
+ *
+ * Direction (docs/web-app.md, "Writing"): the element holding the text carries `dir="auto"`, so Arabic or
+ * Hebrew text reads right to left from its first strong letter; each mention, tag and link is isolated
+ * (`dir="auto"` on it, or `<bdi>`), so "@jane" or "#realm" inside Arabic keeps its own order and does not
+ * drag the punctuation around it to the wrong side.
  */
 export function RichText({ text, mentions }: { text: string; mentions: readonly string[] }) {
   const segments = useMemo(() => parseRichText(text), [text]);

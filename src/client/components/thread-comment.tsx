@@ -61,10 +61,16 @@ export const ThreadComment = memo(function ThreadComment(props: {
   };
 
   return (
-    <li className="thread-comment" ref={item} aria-label={`Comment by ${comment.author.username}`}>
+    <li
+      className={`thread-comment${props.justAdded ? ' just-added' : ''}`}
+      ref={item}
+      aria-label={`Comment by ${comment.author.username}`}
+    >
       <Link href={profilePath(comment.author.username)} className="thread-comment-author">
         <Avatar person={comment.author} size={32} />
-        <span className="name">{author}</span>
+        <span className="name" dir="auto">
+          {author}
+        </span>
         <span className="username">@{comment.author.username}</span>
       </Link>
       <span className="muted thread-comment-time">
@@ -88,7 +94,7 @@ export const ThreadComment = memo(function ThreadComment(props: {
           onCancel={stopEditing}
         />
       ) : (
-        <p className="thread-comment-text">
+        <p className="thread-comment-text" dir="auto">
           <RichText text={comment.text} mentions={comment.mentions} />
         </p>
       )}

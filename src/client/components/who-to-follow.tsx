@@ -20,7 +20,9 @@ export function WhoToFollow({ title = 'Who to follow' }: { title?: string }) {
               <Avatar person={person} size={36} />
               <span>
                 <span className="name">
-                  {person.firstName} {person.lastName}
+                  <bdi>
+                    {person.firstName} {person.lastName}
+                  </bdi>
                 </span>
                 <span className="username">@{person.username}</span>
               </span>

@@ -48,6 +48,15 @@ export function findMine(
   return mine && { ...mine, score: 0, myVote: null };
 }
 
+/**
+ * The comments I sent that no loaded page holds yet: they wait under the comment box, where I just wrote
+ * them. Once the page that holds one loads, it is shown once, in its place in the thread, and not here.
+ */
+export function waitingComments(loaded: readonly ThreadComment[], sent: readonly ThreadComment[]) {
+  const ids = new Set(loaded.map((comment) => comment.id));
+  return sent.filter((comment) => !ids.has(comment.id));
+}
+
 /** The thread with `comment` at its end, when its end is loaded. */
 export function withAtEnd(thread: Thread | undefined, comment: ThreadComment): Thread | undefined {
   const last = thread?.pages.at(-1);

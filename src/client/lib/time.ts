@@ -20,3 +20,8 @@ export function relativeTime(iso: string, now = Date.now()): string {
 }
 
 export const fullDate = (iso: string) => full.format(new Date(iso));
+
+const monthYear = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+
+/** "March 2026": when a member joined, as a profile shows it. */
+export const monthOf = (iso: string) => monthYear.format(new Date(iso));

@@ -39,6 +39,9 @@ export function createQueryClient() {
       },
     }),
     defaultOptions: {
+      // A member's action that cannot reach Realm fails and says so (lib/error-text.ts), rather than waiting
+      // silently, as TanStack Query's default does while the browser reports it is offline.
+      mutations: { networkMode: 'always' },
       queries: {
         staleTime: 15_000,
         refetchOnWindowFocus: false,
@@ -80,8 +83,5 @@ export function createTrpcClient() {
   });
 }
 
-/** The message a person can act on, from any failed call. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong. Please try again.';
-}
+/** Every form and toast words a failure through one module (lib/error-text.ts). */
+export { errorMessage } from './error-text';

@@ -9,6 +9,7 @@ import {
   type Vote,
 } from './comment-thread';
 import { postCache } from './post-cache';
+import { sentComments } from './sent-comments';
 import { useSession } from './session';
 import { useToast } from './toast';
 import { errorMessage, trpc } from './trpc';
@@ -27,8 +28,10 @@ function useThread(postId: string) {
     toast,
     key,
     list: utils.comments.list,
-    change: (commentId: string, next: (comment: ThreadComment) => ThreadComment | null) =>
-      utils.comments.list.setInfiniteData(key, (thread) => patchComment(thread, commentId, next)),
+    change: (commentId: string, next: (comment: ThreadComment) => ThreadComment | null) => {
+      utils.comments.list.setInfiniteData(key, (thread) => patchComment(thread, commentId, next));
+      sentComments.change(client, postId, commentId, next);
+    },
     /** Names what failed in a toast, and fails on, so a form keeps its text for another try. */
     fail: (what: string) => (error: unknown) => {
       toast.error(`${what}: ${errorMessage(error)}`);
@@ -37,7 +40,10 @@ function useThread(postId: string) {
   };
 }
 
-/** The page's comment box: the new comment joins the end of the thread. Resolves to its id once shown. */
+/**
+ * The page's comment box: the new comment joins the end of the thread when the end is loaded, else it waits
+ * under the box (lib/sent-comments.ts). Resolves to its id once shown.
+ */
 export function useAddComment(postId: string) {
   const thread = useThread(postId);
   const me = useSession()?.user; // none for a visitor, who is offered "Sign in to comment" instead
@@ -50,7 +56,10 @@ export function useAddComment(postId: string) {
         void thread.list.invalidate(thread.key);
         return null;
       }
-      thread.list.setInfiniteData(thread.key, (current) => withAtEnd(current, mine));
+      const current = thread.list.getInfiniteData(thread.key);
+      const atEnd = withAtEnd(current, mine);
+      if (atEnd !== current) thread.list.setInfiniteData(thread.key, () => atEnd);
+      else sentComments.add(thread.client, postId, mine);
       return mine.id;
     }, thread.fail('Could not add the comment'));
 }

@@ -78,6 +78,7 @@ export function usePostActions() {
         () => {
           postCache.remove(client, postId);
           void utils.users.invalidate();
+          toast.info('Post deleted');
           return true;
         },
         (error: unknown) => {

@@ -1,3 +1,4 @@
+import { errorMessage } from '../lib/error-text';
 import { Link } from 'wouter';
 import { PersonLink } from '../components/person-link';
 import { useSession } from '../lib/session';
@@ -44,7 +45,7 @@ export default function AboutPage() {
     return (
       <div className="column card empty">
         <h1>About this instance</h1>
-        <p>Its details could not be loaded: {query.error.message}</p>
+        <p>Its details could not be loaded: {errorMessage(query.error)}</p>
         <button type="button" className="button" onClick={() => void query.refetch()}>
           Try again
         </button>

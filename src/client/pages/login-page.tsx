@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { demoCredentials } from '../../shared/demo';
 import { session } from '../lib/session';
+import { errorMessage, isOffline, serverFailureText } from '../lib/error-text';
 import { trpc } from '../lib/trpc';
 import { useSignIn } from '../lib/use-sign-in';
 
@@ -47,8 +48,13 @@ export function LoginPage() {
         />
         {login.isError && (
           <p className="form-error" role="alert">
-            {/* A suspended member learns why (403), once the password was right. */}
-            {login.error.data?.code === 'FORBIDDEN' ? login.error.message : 'Wrong crediential'}
+            {/* A suspended member learns why (403), once the password was right; a call that never reached
+                Realm, or that Realm failed, says so rather than blaming the password. */}
+            {login.error.data?.code === 'FORBIDDEN' ||
+            isOffline(login.error) ||
+            errorMessage(login.error) === serverFailureText
+              ? errorMessage(login.error)
+              : 'Wrong crediential'}
           </p>
         )}
         {demo && (

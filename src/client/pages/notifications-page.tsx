@@ -25,7 +25,11 @@ function NotificationItem({ notification }: { notification: NotificationView }) 
             {notification.unread && <span className="visually-hidden">Unread: </span>}
             {notificationText(notification)}
           </span>
-          {excerpt && <span className="notification-excerpt">{excerpt}</span>}
+          {excerpt && (
+            <span className="notification-excerpt" dir="auto">
+              {excerpt}
+            </span>
+          )}
           <span className="muted notification-time">
             <RelativeTime iso={notification.at} />
           </span>

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { CommentThread } from '../components/comment-thread';
 import { PostCard } from '../components/post-card';
 import { PostSkeletons } from '../components/post-list';
-import { trpc } from '../lib/trpc';
+import { errorMessage, trpc } from '../lib/trpc';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useIsVisitor } from '../lib/visitor';
 
@@ -39,7 +39,7 @@ export default function PostPage({ postId }: { postId: string }) {
     return (
       <div className="column card empty">
         <h1>This post could not be loaded</h1>
-        <p>{post.error.message}</p>
+        <p>{errorMessage(post.error)}</p>
         <button type="button" className="button" onClick={() => void post.refetch()}>
           Try again
         </button>

@@ -3,9 +3,12 @@ import { Link } from 'wouter';
 import { Avatar } from '../components/avatar';
 import { EditProfileModal } from '../components/edit-profile-modal';
 import { FollowButton } from '../components/follow-button';
+import { HiddenPosts } from '../components/hidden-posts';
 import { MemberMenu } from '../components/member-menu';
 import { PostList } from '../components/post-list';
-import { trpc } from '../lib/trpc';
+import { RichText } from '../components/rich-text';
+import { fullDate, monthOf } from '../lib/time';
+import { errorMessage, trpc } from '../lib/trpc';
 import { useIsVisitor } from '../lib/visitor';
 import { VisitorProfileActions } from '../components/visitor-profile-actions';
 import type { Profile } from '../lib/trpc-types';
@@ -51,21 +54,33 @@ function ProfileCard({ profile }: { profile: Profile }) {
             </span>
           )}
         </div>
-        <h1 className="profile-name">{fullName || profile.username}</h1>
-        <p className="username">@{profile.username}</p>
-        {(profile.blockedByMe || profile.mutedByMe) && (
-          <p className="notice">
-            {profile.blockedByMe
-              ? `You blocked @${profile.username}: neither of you sees the other's posts or comments.`
-              : `You muted @${profile.username}: their posts and comments are hidden from you.`}
+        <h1 className="profile-name" dir="auto">
+          {fullName || profile.username}
+        </h1>
+        <p className="username" dir="auto">
+          @{profile.username}
+        </p>
+        {profile.bio && (
+          <p className="bio" dir="auto">
+            <RichText text={profile.bio} mentions={profile.bioMentions} />
           </p>
         )}
-        {profile.bio && <p className="bio">{profile.bio}</p>}
         {href && (
-          <a className="profile-link" href={href} target="_blank" rel="noopener noreferrer nofollow ugc">
+          <a
+            className="profile-link"
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer nofollow ugc"
+            dir="auto"
+          >
             {profile.link}
           </a>
         )}
+        <p className="muted profile-joined">
+          <time dateTime={profile.createdAt} title={fullDate(profile.createdAt)}>
+            Joined {monthOf(profile.createdAt)}
+          </time>
+        </p>
         <dl className="counts">
           <div>
             <dt>Posts</dt>
@@ -89,9 +104,11 @@ function ProfileCard({ profile }: { profile: Profile }) {
 /** Spec section 2 "Profile": the card, then the member's posts, newest first. */
 export default function ProfilePage({ username }: { username: string }) {
   const profile = trpc.users.byUsername.useQuery({ username });
+  // Posts of a member I muted or blocked are hidden from me: the profile says so rather than asking.
+  const hidden = profile.data ? profile.data.mutedByMe || profile.data.blockedByMe : false;
   const posts = trpc.posts.byUser.useInfiniteQuery(
     { username },
-    { getNextPageParam: (page) => page.nextCursor, enabled: profile.isSuccess },
+    { getNextPageParam: (page) => page.nextCursor, enabled: profile.isSuccess && !hidden },
   );
   if (profile.isPending) {
     return <div className="column card profile skeleton" aria-busy="true" aria-label="Loading profile" />;
@@ -101,7 +118,7 @@ export default function ProfilePage({ username }: { username: string }) {
     return (
       <div className="column card empty">
         <h1>{missing ? 'No such member' : 'This profile could not be loaded'}</h1>
-        <p>{missing ? `There is no member called @${username} here.` : profile.error.message}</p>
+        <p>{missing ? `There is no member called @${username} here.` : errorMessage(profile.error)}</p>
         <Link href="/explore" className="button">
           Explore posts
         </Link>
@@ -111,11 +128,15 @@ export default function ProfilePage({ username }: { username: string }) {
   return (
     <div className="column">
       <ProfileCard profile={profile.data} />
-      <PostList
-        query={posts}
-        label={`Posts by ${profile.data.username}`}
-        empty={<p className="card empty">@{profile.data.username} has not posted yet.</p>}
-      />
+      {hidden ? (
+        <HiddenPosts profile={profile.data} />
+      ) : (
+        <PostList
+          query={posts}
+          label={`Posts by ${profile.data.username}`}
+          empty={<p className="card empty">@{profile.data.username} has not posted yet.</p>}
+        />
+      )}
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { Link, useSearch } from 'wouter';
 import { limits } from '../../shared/limits';
 import { FormError } from '../components/form-error';
 import { InstanceIntro } from '../components/instance-intro';
-import { errorMessage, trpc } from '../lib/trpc';
+import { fits, TextCounter } from '../components/text-counter';
+import { signupProblem } from '../lib/error-text';
+import { trpc } from '../lib/trpc';
 import type { RouterInputs } from '../lib/trpc-types';
 import { useInstance } from '../lib/use-instance';
 import { useSignIn } from '../lib/use-sign-in';
@@ -27,6 +29,16 @@ type Form = Record<(typeof fields)[number]['name'], string>;
 /** Signup takes an invite code where registration is by invite. */
 type SignupInput = RouterInputs['auth']['signup'] & { inviteCode?: string };
 
+/** Why one field was refused, under it; a taken email offers the login page instead. */
+function FieldProblem({ id, problem }: { id: string; problem: { message: string; logIn?: boolean } | null }) {
+  if (!problem) return null;
+  return (
+    <p id={id} className="form-error" role="alert">
+      {problem.message} {problem.logIn && <Link href="/auth">Log in instead?</Link>}
+    </p>
+  );
+}
+
 /**
  * Signup, linked from the login page (docs/web-app.md, "Log in" and "About"). The instance introduces itself
  * (name, description, rules), and the form follows its registration: an invite code field (filled from
@@ -42,6 +54,12 @@ export default function SignupPage() {
   const { query, instance } = useInstance();
   // Until the instance has answered, a code from the link is kept on show rather than dropped.
   const askInvite = instance.registration === 'invite' || (!query.isSuccess && invited !== '');
+  // A refusal about one field is said next to it (and the field marked), anything else under the form.
+  const problem = signup.isError ? signupProblem(signup.error) : null;
+  const namesFit = fits(form.firstName, limits.nameMax) && fits(form.lastName, limits.nameMax);
+  const fieldProblem = (name: string) => (problem?.field === name ? problem : null);
+  const describedBy = (name: string, hint?: string) =>
+    [hint, fieldProblem(name) && `${baseId}-${name}-problem`].filter(Boolean).join(' ') || undefined;
   const change = (name: keyof Form) => (event: ChangeEvent<HTMLInputElement>) =>
     setForm((current) => ({ ...current, [name]: event.target.value }));
 
@@ -89,8 +107,10 @@ export default function SignupPage() {
               spellCheck={false}
               value={inviteCode}
               onChange={(event) => setInviteCode(event.target.value)}
-              aria-describedby={`${baseId}-invite-hint`}
+              aria-invalid={fieldProblem('inviteCode') ? true : undefined}
+              aria-describedby={describedBy('inviteCode', `${baseId}-invite-hint`)}
             />
+            <FieldProblem id={`${baseId}-inviteCode-problem`} problem={fieldProblem('inviteCode')} />
             <p id={`${baseId}-invite-hint`} className="hint">
               New accounts need an invite from a member of {instance.name}.
             </p>
@@ -104,12 +124,21 @@ export default function SignupPage() {
               type={field.type}
               required={field.name === 'username' || field.name === 'password'}
               minLength={field.name === 'password' ? limits.passwordMin : undefined}
-              maxLength={field.max}
+              // Names may be typed past their limit, with the counter saying how far (docs/web-app.md).
+              maxLength={field.name === 'firstName' || field.name === 'lastName' ? undefined : field.max}
               autoComplete={field.autoComplete}
               value={form[field.name]}
               onChange={change(field.name)}
-              aria-describedby={field.name === 'password' ? `${baseId}-password-hint` : undefined}
+              aria-invalid={fieldProblem(field.name) ? true : undefined}
+              aria-describedby={describedBy(
+                field.name,
+                field.name === 'password' ? `${baseId}-password-hint` : undefined,
+              )}
             />
+            <FieldProblem id={`${baseId}-${field.name}-problem`} problem={fieldProblem(field.name)} />
+            {(field.name === 'firstName' || field.name === 'lastName') && (
+              <TextCounter text={form[field.name]} max={field.max} from={10} />
+            )}
             {field.name === 'password' && (
               <p id={`${baseId}-password-hint`} className="hint">
                 {limits.passwordMin} to {limits.passwordMax} characters.
@@ -117,8 +146,8 @@ export default function SignupPage() {
             )}
           </div>
         ))}
-        <FormError message={signup.isError ? errorMessage(signup.error) : null} />
-        <button type="submit" className="button" disabled={signup.isPending}>
+        <FormError message={problem && problem.field === null ? problem.message : null} />
+        <button type="submit" className="button" disabled={signup.isPending || !namesFit}>
           Create account
         </button>
       </form>

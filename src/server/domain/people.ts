@@ -1,4 +1,5 @@
 import { limits } from '../../shared/limits.js';
+import { mentionsAndTags } from '../../shared/rich-text.js';
 import type { Store } from '../store/store.js';
 import { findUserIdByUsername } from './auth.js';
 import { messages, notFound } from './errors.js';
@@ -17,6 +18,8 @@ export type ProfileView = PublicUser & {
   /** Whether I blocked or muted them (their posts are then hidden from me). */
   blockedByMe: boolean;
   mutedByMe: boolean;
+  /** The members the bio mentions who exist (folded names), so the web app links only those, as in posts. */
+  bioMentions: string[];
 };
 
 export type Suggestion = PublicUser & { followerCount: number };
@@ -28,7 +31,22 @@ export async function profileById(
 ): Promise<ProfileView> {
   const user = await store.read.members.profile(viewerId, userId);
   if (!user) throw notFound(messages.userNotFound);
-  return { ...user, createdAt: isoTime(user.createdAt), isMe: viewerId === userId };
+  return {
+    ...user,
+    createdAt: isoTime(user.createdAt),
+    isMe: viewerId === userId,
+    bioMentions: await existingMembers(store, mentionsAndTags(user.bio).mentions),
+  };
+}
+
+/**
+ * Which of these folded names belong to a member. A bio is at most 160 characters, so this is a few lookups
+ * at most, and none for the many bios that mention no one; a bio records no mentions when written (a bio's
+ * mention tells no one), so it is read here.
+ */
+async function existingMembers(store: Store, keys: string[]): Promise<string[]> {
+  const ids = await Promise.all(keys.map((key) => store.read.members.idByKey(key)));
+  return keys.filter((_, index) => ids[index] !== undefined);
 }
 
 export async function profileByUsername(

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { limits } from '../../../shared/limits';
 import { Modal } from '../modal';
 import { ModalActions } from '../modal-actions';
+import { fits, TextCounter } from '../text-counter';
 
 /**
  * A moderator's action, asked before it is done, with an optional reason for the audit log. The dialog stays
@@ -24,7 +25,7 @@ export function ReasonDialog(props: {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (working) return;
+          if (working || !fits(reason, limits.reasonMax)) return;
           setWorking(true);
           props.onConfirm(reason.trim()).then(props.onClose, () => setWorking(false));
         }}
@@ -35,17 +36,18 @@ export function ReasonDialog(props: {
           id={reasonId}
           rows={3}
           value={reason}
-          maxLength={limits.reasonMax}
-          aria-describedby={hintId}
+          aria-invalid={!fits(reason, limits.reasonMax) || undefined}
+          aria-describedby={`${hintId} ${hintId}-counter`}
           onChange={(event) => setReason(event.target.value)}
         />
+        <TextCounter id={`${hintId}-counter`} text={reason} max={limits.reasonMax} />
         <p id={hintId} className="hint">
           Written in the audit log, which moderators and admins can read.
         </p>
         <ModalActions
           onCancel={props.onClose}
           submitLabel={props.confirmLabel}
-          disabled={working}
+          disabled={working || !fits(reason, limits.reasonMax)}
           danger={props.danger}
         />
       </form>

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../lib/error-text';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -64,7 +65,7 @@ export default function AdminPage({ section: param }: { section?: string }) {
     return (
       <div className="card empty">
         <h1>Administration</h1>
-        <p>Your account could not be read: {account.error.message}</p>
+        <p>Your account could not be read: {errorMessage(account.error)}</p>
         <button type="button" className="button" onClick={() => account.refetch()}>
           Try again
         </button>

@@ -3,6 +3,7 @@ import type { InstanceAbout } from '../../../server/domain/views';
 import { registrationModes, type RegistrationMode } from '../../../shared/community-schemas';
 import { limits } from '../../../shared/limits';
 import { LoadFailed } from '../../components/admin/load-failed';
+import { fits, TextCounter } from '../../components/text-counter';
 import {
   checkSettings,
   type SettingsErrors as Errors,
@@ -87,11 +88,11 @@ function SettingsForm({ about }: { about: InstanceAbout }) {
         id={`${id}-name`}
         value={name}
         required
-        maxLength={limits.instanceNameMax}
         aria-invalid={errors.name ? true : undefined}
-        aria-describedby={described('name')}
+        aria-describedby={[described('name'), `${id}-name-counter`].filter(Boolean).join(' ')}
         onChange={(event) => setName(event.target.value)}
       />
+      <TextCounter id={`${id}-name-counter`} text={name} max={limits.instanceNameMax} />
       {error('name')}
 
       <label htmlFor={`${id}-description`}>Description</label>
@@ -99,11 +100,13 @@ function SettingsForm({ about }: { about: InstanceAbout }) {
         id={`${id}-description`}
         rows={4}
         value={description}
-        maxLength={limits.instanceDescriptionMax}
         aria-invalid={errors.description ? true : undefined}
-        aria-describedby={described('description', 'hint')}
+        aria-describedby={[described('description', 'hint'), `${id}-description-counter`]
+          .filter(Boolean)
+          .join(' ')}
         onChange={(event) => setDescription(event.target.value)}
       />
+      <TextCounter id={`${id}-description-counter`} text={description} max={limits.instanceDescriptionMax} />
       <p id={`${id}-description-hint`} className="hint">
         Shown on the About page and at signup.
       </p>
@@ -178,7 +181,15 @@ function SettingsForm({ about }: { about: InstanceAbout }) {
       {error('visitorsMayRead')}
 
       <div className="admin-form-actions">
-        <button type="submit" className="button" disabled={save.isPending}>
+        <button
+          type="submit"
+          className="button"
+          disabled={
+            save.isPending ||
+            !fits(name, limits.instanceNameMax) ||
+            !fits(description, limits.instanceDescriptionMax)
+          }
+        >
           {save.isPending ? 'Saving…' : 'Save settings'}
         </button>
       </div>

@@ -30,7 +30,7 @@ function Reported({ report }: { report: ReportView }) {
     <div className="admin-reported">
       {report.contentGone && <p className="admin-gone">(removed)</p>}
       {report.excerpt && (
-        <blockquote className={`admin-quote${report.contentGone ? ' gone' : ''}`}>
+        <blockquote className={`admin-quote${report.contentGone ? ' gone' : ''}`} dir="auto">
           {report.excerpt}
         </blockquote>
       )}
