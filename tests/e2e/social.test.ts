@@ -13,10 +13,11 @@ const me = (p: E2ePage) =>
   );
 
 const contents = (region: Locator) => region.getByRole('article').locator('.post-content').allTextContents();
+/** A profile count by its word, one or many ("Post" or "Posts"). */
 const count = (profile: Locator, label: string) =>
   profile
     .locator('.counts div')
-    .filter({ has: profile.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .filter({ has: profile.page().locator('dt', { hasText: new RegExp(`^${label}s?$`) }) })
     .locator('dd')
     .textContent()
     .then(Number);
@@ -50,7 +51,7 @@ describe('bookmarks', () => {
     const city = card(p.page, 'A city is a machine');
     await city.getByRole('button', { name: 'Remove bookmark', exact: true }).click();
     await city.waitFor({ state: 'detached' });
-    await p.page.getByText('1 posts in bookmark', { exact: true }).waitFor();
+    await p.page.getByText('1 post in bookmark', { exact: true }).waitFor();
     await card(p.page, 'Golden hour by the river').getByRole('button', { name: 'Remove bookmark' }).click();
     await p.page.getByText('No Post is bookmarked yet', { exact: true }).waitFor();
     await p.page.reload();
@@ -148,8 +149,8 @@ describe('profiles', () => {
     await profile.getByText('Backend engineer, weekend baker.', { exact: true }).waitFor();
     const link = profile.getByRole('link', { name: 'https://example.com/marcus' });
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer nofollow ugc');
-    expect(await count(profile, 'Posts')).toBe(1);
-    const followers = await count(profile, 'Followers');
+    expect(await count(profile, 'Post')).toBe(1);
+    const followers = await count(profile, 'Follower');
     expect(await count(profile, 'Following')).toBe(0);
     expect(await profile.getByRole('button', { name: 'Edit Profile' }).count()).toBe(0);
     await card(p.page, 'Sourdough attempt number four').waitFor();
@@ -158,16 +159,16 @@ describe('profiles', () => {
     const unfollow = profile.getByRole('button', { name: 'Unfollow @marcuslee', exact: true });
     await unfollow.waitFor();
     expect(await unfollow.textContent()).toBe('Unfollow');
-    await expect.poll(() => count(profile, 'Followers')).toBe(followers + 1);
+    await expect.poll(() => count(profile, 'Follower')).toBe(followers + 1);
     await p.page.reload();
     await unfollow.waitFor();
-    expect(await count(profile, 'Followers')).toBe(followers + 1);
+    expect(await count(profile, 'Follower')).toBe(followers + 1);
 
     await unfollow.click();
     const follow = profile.getByRole('button', { name: 'Follow @marcuslee', exact: true });
     await follow.waitFor();
     expect(await follow.textContent()).toBe('Follow');
-    await expect.poll(() => count(profile, 'Followers')).toBe(followers);
+    await expect.poll(() => count(profile, 'Follower')).toBe(followers);
     expect(p.errors).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { countWords } from '../lib/count-words';
 import { useCallback, useRef, useState } from 'react';
 import { limits } from '../../shared/limits';
 import { itemsOfPages } from '../lib/pages';
@@ -8,7 +9,7 @@ import { useAddComment } from '../lib/use-comment-actions';
 import { CommentTextForm } from './comment-text-form';
 import { ThreadComment } from './thread-comment';
 
-const countLabel = (count: number) => (count === 1 ? '1 comment' : `${count} comments`);
+const countLabel = (count: number) => countWords(count, 'comment', 'comments');
 
 function Retry({ what, onRetry }: { what: string; onRetry: () => void }) {
   return (

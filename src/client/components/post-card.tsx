@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { formatCount, wordFor } from '../lib/count-words';
+import { displayName } from '../lib/notification-text';
 import { postPath, profilePath } from '../lib/paths';
 import { useMe } from '../lib/session';
 import type { PostCard as Post } from '../lib/trpc-types';
@@ -74,15 +76,15 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
             <HeartIcon filled={post.likedByMe} />
           </button>
           <span className="count" data-testid="like-count">
-            {post.likeCount}
-            <span className="visually-hidden"> likes</span>
+            {formatCount(post.likeCount)}
+            <span className="visually-hidden"> {wordFor(post.likeCount, 'like', 'likes')}</span>
           </span>
         </span>
         <Link href={postPath(post.id)} className="action">
           <CommentIcon />
           <span className="count" data-testid="comment-count">
-            {post.commentCount}
-            <span className="visually-hidden"> comments</span>
+            {formatCount(post.commentCount)}
+            <span className="visually-hidden"> {wordFor(post.commentCount, 'comment', 'comments')}</span>
           </span>
         </Link>
         <button
@@ -100,7 +102,7 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
           {post.latestComments.map((comment) => (
             <li key={comment.id}>
               <Link href={profilePath(comment.author.username)} className="comment-author">
-                {comment.author.username}
+                {displayName(comment.author)}
               </Link>{' '}
               <span className="comment-text">
                 <RichText text={comment.text} mentions={comment.mentions} />
