@@ -4,13 +4,15 @@ import { InvitesSection } from '../components/settings/invites-section';
 import { PasswordForm } from '../components/settings/password-form';
 import { RelationsLists } from '../components/settings/relations-lists';
 import { SignOutEverywhere } from '../components/settings/sign-out-everywhere';
+import { ThemeSection } from '../components/settings/theme-section';
 import { useAccount } from '../lib/use-account';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useInstance } from '../lib/use-instance';
 import '../settings.css';
+import '../theme.css';
 
 /**
- * The settings page: password, sessions, blocked and muted members, invites (admins, and members where the
+ * The settings page: the theme, password, sessions, blocked and muted members, invites (admins, and members where the
  * admins allow it), export and deletion of the account.
  */
 export default function SettingsPage() {
@@ -21,6 +23,7 @@ export default function SettingsPage() {
   return (
     <div className="column settings">
       <h1 className="page-title">Settings</h1>
+      <ThemeSection />
       <PasswordForm />
       <SignOutEverywhere />
       <RelationsLists />
