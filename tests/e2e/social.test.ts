@@ -102,7 +102,7 @@ describe('home feed', () => {
     expect(p.errors).toEqual([]);
   });
 
-  it('follows from "Who to follow": the person leaves the list and their posts join the feed', async () => {
+  it('follows from "Who to follow": the person stays, marked Following, until the list is loaded again, and their posts join the feed', async () => {
     // An author with one follower already, so they rank among the (at most 10, most-followed first) suggestions.
     const author = await open();
     await signUp(author, 'Bea', 'Author');
@@ -123,9 +123,12 @@ describe('home feed', () => {
 
     await follow.click();
     await follow.waitFor({ state: 'detached' });
-    expect(await suggestions.getByText(`@${username}`).count()).toBe(0);
+    const row = suggestions.getByRole('listitem').filter({ hasText: `@${username}` });
+    await row.getByRole('button', { name: `Unfollow @${username}`, exact: true }).waitFor();
+    await row.getByText('Following', { exact: true }).waitFor();
     const feed = p.page.getByRole('region', { name: 'Your feed' });
     await feed.getByRole('article').filter({ hasText: text }).waitFor();
+    expect(await row.getByText('Following', { exact: true }).count()).toBe(1);
     await p.page.reload();
     await card(p.page, text).waitFor();
     await suggestions.getByRole('heading', { name: 'Who to follow' }).waitFor();
