@@ -126,6 +126,12 @@ export type LoginInput = z.infer<typeof loginInput>;
 export const id = withoutNul(z.string({ error: textError('An id') }), 'An id')
   .min(1, 'An id is required.')
   .max(100, 'An id is at most 100 characters.');
+/** The notifications page's filter: everything, or only where someone mentioned you. */
+export const notificationFilter = z
+  .enum(['all', 'mentions'], { error: 'filter must be "all" or "mentions".' })
+  .default('all');
+export type NotificationFilter = z.infer<typeof notificationFilter>;
+
 export const cursor = z
   .string()
   .max(300, 'That page cursor is not valid. Start again from the first page.')

@@ -156,9 +156,10 @@ describe('the notifications page', () => {
   it('loads 20 at a time as the member scrolls, newest first', async () => {
     const a = await member('Amara', 'Okafor');
     const b = await member('Kenji', 'Sato');
-    const { id: postId } = await callTrpc(b.p, 'posts.create', { content: unique('Ask me anything') });
-    // Each comment is a notification of its own (not grouped).
-    for (let i = 1; i <= 25; i++) await callTrpc(a.p, 'comments.add', { postId, text: `Question ${i}` });
+    // Each mention is a notification of its own (comments on one post group, likes do).
+    for (let i = 1; i <= 25; i++) {
+      await callTrpc(a.p, 'posts.create', { content: `Question ${i} for @${b.username}` });
+    }
     await bell(b.p.page, 'Notifications, 25 unread').click();
     const items = b.p.page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
     await items.first().waitFor();
@@ -169,7 +170,7 @@ describe('the notifications page', () => {
     await b.p.page.getByText("You're all caught up.").waitFor();
     expect(await items.count()).toBe(25);
     expect(await items.last().textContent()).toContain('Question 1');
-    expect(await items.last().textContent()).toContain('Amara Okafor commented on your post');
+    expect(await items.last().textContent()).toContain('Amara Okafor mentioned you');
   });
 });
 

@@ -65,10 +65,12 @@ describe('comments', () => {
       await expect.poll(() => number(post.getByTestId('comment-count'))).toBe(n);
       await expect.poll(() => input.inputValue()).toBe('');
       if (n === 1) {
-        const username = await p.page.evaluate(
-          () => JSON.parse(sessionStorage.getItem('user') ?? '{}').username,
-        );
-        expect(await comments.first().textContent()).toBe(`${username} ${text}`);
+        // Named as post headers name members: first and last name, else the username.
+        const name = await p.page.evaluate(() => {
+          const user = JSON.parse(sessionStorage.getItem('user') ?? '{}');
+          return `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.username;
+        });
+        expect(await comments.first().textContent()).toBe(`${name} ${text}`);
       }
     }
     await expect.poll(() => comments.count()).toBe(4);

@@ -98,7 +98,7 @@ describe.each(combos)('every screen at $width px, $scheme', ({ width, height, sc
     const first = page.getByRole('article').first();
     await first.getByRole('button', { name: 'Bookmark', exact: true }).click();
     await first.getByRole('button', { name: 'Remove bookmark' }).waitFor();
-    await visit(p, '/bookmark', '1 posts in bookmark');
+    await visit(p, '/bookmark', '1 post in bookmark');
     await page.getByRole('article').first().waitFor();
     await check(p, 'bookmark');
     // Removing it here takes the post off this page (the list is fetched again): the empty text comes back.

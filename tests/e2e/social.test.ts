@@ -13,10 +13,11 @@ const me = (p: E2ePage) =>
   );
 
 const contents = (region: Locator) => region.getByRole('article').locator('.post-content').allTextContents();
+/** A profile count by its word, one or many ("Post" or "Posts"). */
 const count = (profile: Locator, label: string) =>
   profile
     .locator('.counts div')
-    .filter({ has: profile.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .filter({ has: profile.page().locator('dt', { hasText: new RegExp(`^${label}s?$`) }) })
     .locator('dd')
     .textContent()
     .then(Number);
@@ -50,7 +51,7 @@ describe('bookmarks', () => {
     const city = card(p.page, 'A city is a machine');
     await city.getByRole('button', { name: 'Remove bookmark', exact: true }).click();
     await city.waitFor({ state: 'detached' });
-    await p.page.getByText('1 posts in bookmark', { exact: true }).waitFor();
+    await p.page.getByText('1 post in bookmark', { exact: true }).waitFor();
     await card(p.page, 'Golden hour by the river').getByRole('button', { name: 'Remove bookmark' }).click();
     await p.page.getByText('No Post is bookmarked yet', { exact: true }).waitFor();
     await p.page.reload();
@@ -101,7 +102,7 @@ describe('home feed', () => {
     expect(p.errors).toEqual([]);
   });
 
-  it('follows from "Who to follow": the person leaves the list and their posts join the feed', async () => {
+  it('follows from "Who to follow": the person stays, marked Following, until the list is loaded again, and their posts join the feed', async () => {
     // An author with one follower already, so they rank among the (at most 10, most-followed first) suggestions.
     const author = await open();
     await signUp(author, 'Bea', 'Author');
@@ -122,9 +123,12 @@ describe('home feed', () => {
 
     await follow.click();
     await follow.waitFor({ state: 'detached' });
-    expect(await suggestions.getByText(`@${username}`).count()).toBe(0);
+    const row = suggestions.getByRole('listitem').filter({ hasText: `@${username}` });
+    await row.getByRole('button', { name: `Unfollow @${username}`, exact: true }).waitFor();
+    await row.getByText('Following', { exact: true }).waitFor();
     const feed = p.page.getByRole('region', { name: 'Your feed' });
     await feed.getByRole('article').filter({ hasText: text }).waitFor();
+    expect(await row.getByText('Following', { exact: true }).count()).toBe(1);
     await p.page.reload();
     await card(p.page, text).waitFor();
     await suggestions.getByRole('heading', { name: 'Who to follow' }).waitFor();
@@ -148,8 +152,8 @@ describe('profiles', () => {
     await profile.getByText('Backend engineer, weekend baker.', { exact: true }).waitFor();
     const link = profile.getByRole('link', { name: 'https://example.com/marcus' });
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer nofollow ugc');
-    expect(await count(profile, 'Posts')).toBe(1);
-    const followers = await count(profile, 'Followers');
+    expect(await count(profile, 'Post')).toBe(1);
+    const followers = await count(profile, 'Follower');
     expect(await count(profile, 'Following')).toBe(0);
     expect(await profile.getByRole('button', { name: 'Edit Profile' }).count()).toBe(0);
     await card(p.page, 'Sourdough attempt number four').waitFor();
@@ -158,16 +162,16 @@ describe('profiles', () => {
     const unfollow = profile.getByRole('button', { name: 'Unfollow @marcuslee', exact: true });
     await unfollow.waitFor();
     expect(await unfollow.textContent()).toBe('Unfollow');
-    await expect.poll(() => count(profile, 'Followers')).toBe(followers + 1);
+    await expect.poll(() => count(profile, 'Follower')).toBe(followers + 1);
     await p.page.reload();
     await unfollow.waitFor();
-    expect(await count(profile, 'Followers')).toBe(followers + 1);
+    expect(await count(profile, 'Follower')).toBe(followers + 1);
 
     await unfollow.click();
     const follow = profile.getByRole('button', { name: 'Follow @marcuslee', exact: true });
     await follow.waitFor();
     expect(await follow.textContent()).toBe('Follow');
-    await expect.poll(() => count(profile, 'Followers')).toBe(followers);
+    await expect.poll(() => count(profile, 'Follower')).toBe(followers);
     expect(p.errors).toEqual([]);
   });
 

@@ -41,8 +41,8 @@ export async function bulkMembers(t: Sql, prefix: string, n: number, at: number)
 export type Inbox = { groups: number; actorsInNewest: number; prefix?: string };
 
 /**
- * `groups` notification groups for `recipientId`, alternately likes of one of their posts and follows, each
- * with one actor, the newest with `actorsInNewest` actors (a post that went viral); ids `${prefix}0`...
+ * `groups` notification groups for `recipientId`: likes of one of their posts and follows, with comments on
+ * it and mentions among them, each with one actor, the newest with `actorsInNewest` actors (a post that went viral); ids `${prefix}0`...
  * oldest first (prefix `g` unless given).
  * Answers the newest group's id.
  */
@@ -54,11 +54,14 @@ export async function fillInbox(
 ): Promise<string> {
   const at = Date.now() - groups - 10_000;
   const actors = await bulkMembers(t, `${prefix}-actor-`, Math.max(actorsInNewest, 50), at);
-  const rows = Array.from({ length: groups }, (_, i) =>
-    i % 2 === 0
-      ? [`${prefix}${i}`, recipientId, 'like', `like:${postId}:${i}`, postId, at + i]
-      : [`${prefix}${i}`, recipientId, 'follow', `follow:${i}`, null, at + i],
-  );
+  // Likes and follows; every sixth group comments on the post and every tenth mentions the member, so that
+  // the comment excerpt and the Mentions filter are read at scale too.
+  const kindOf = (i: number) =>
+    i % 10 === 9 ? 'mention' : i % 6 === 5 ? 'comment' : i % 2 ? 'follow' : 'like';
+  const rows = Array.from({ length: groups }, (_, i) => {
+    const kind = kindOf(i);
+    return [`${prefix}${i}`, recipientId, kind, `${kind}:${i}`, kind === 'follow' ? null : postId, at + i];
+  });
   await insertRows(
     t,
     'notifications',

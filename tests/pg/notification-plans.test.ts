@@ -17,7 +17,8 @@ import { freshDatabase } from '../helpers/postgres.js';
 import { addSomeRelations } from '../helpers/relation-rows.js';
 
 // The PostgreSQL twin of tests/server/notification-plans.test.ts: the notifications page and the unread
-// count read the member's groups from notifications_recipient_latest_idx, newest first, and each group's
+// count read the member's groups from notifications_recipient_latest_idx (the Mentions filter from
+// notifications_recipient_kind_latest_idx), newest first, and each group's
 // actors from notification_actors_group_created_idx, with their values and in the generic plan a named
 // statement may switch to.
 
@@ -83,7 +84,7 @@ const byGroup = (node: PlanNode) =>
   (node.Alias !== 'na' && node['Index Name'] === 'notification_actors_notification_id_actor_id_pk');
 
 /** What is wrong with a plan: sequential scans of the tables it reads, sorts, the list not read by its index. */
-function problemsOf(plan: PlanNode): string[] {
+function problemsOf(plan: PlanNode, listIndex = 'notifications_recipient_latest_idx'): string[] {
   const all = nodesOf(plan);
   const problems = all.flatMap((node) => [
     ...(node['Node Type'] === 'Seq Scan' && tables.has(node['Relation Name']!)
@@ -94,8 +95,8 @@ function problemsOf(plan: PlanNode): string[] {
       ? [`notification_actors by ${node['Index Name'] ?? node['Node Type']}`]
       : []),
   ]);
-  if (!all.some((node) => node['Index Name'] === 'notifications_recipient_latest_idx')) {
-    problems.push('notifications not read by notifications_recipient_latest_idx');
+  if (!all.some((node) => node['Index Name'] === listIndex)) {
+    problems.push(`notifications not read by ${listIndex}`);
   }
   return problems;
 }
@@ -108,6 +109,8 @@ describe('notification reads on PostgreSQL', () => {
       const first = await notificationsPage(store, memberId);
       expect(first.items[0]!.actorCount).toBe(1000);
       await notificationsPage(store, memberId, first.nextCursor);
+      const mentions = await notificationsPage(store, memberId, null, 'mentions');
+      expect(mentions.items.map((item) => item.kind)).toEqual(Array(20).fill('mention'));
       expect(await unreadCount(store, memberId)).toEqual({ count: 100 });
     });
     client = await store.pool.connect();
@@ -115,9 +118,15 @@ describe('notification reads on PostgreSQL', () => {
   afterAll(() => client.release());
 
   it('read by index, newest first, without a scan or a sort, with and without their values', async () => {
-    expect(reads).toHaveLength(3);
+    expect(reads).toHaveLength(4);
     for (const ran of reads) {
-      for (const plan of await plansOf(client, ran)) expect(problemsOf(plan), ran.text).toEqual([]);
+      // The Mentions filter reads one kind's groups on the index by kind, in the same order.
+      const listIndex = ran.text.includes(`n.kind = 'mention'`)
+        ? 'notifications_recipient_kind_latest_idx'
+        : 'notifications_recipient_latest_idx';
+      for (const plan of await plansOf(client, ran)) {
+        expect(problemsOf(plan, listIndex), ran.text).toEqual([]);
+      }
     }
   });
 

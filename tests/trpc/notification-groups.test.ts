@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 import { freezeClockInNewSpan, gist, groupSpanMs, inbox, unread } from '../helpers/notifications.js';
 
-// The rules of domain/notifications.ts: likes, comments and follows, who is told, and how they group. Runs on
+// The rules of domain/notifications.ts: likes and follows, who is told, and how they group. Runs on
 // both engines (the suite on postgres picks up tests/trpc).
 
 let t: TestApp;
@@ -130,38 +130,7 @@ describe('likes', () => {
   });
 });
 
-describe('comments', () => {
-  it('each tell the post’s author, with the comment; their own tell nobody; deleting one takes it back', async () => {
-    t = await makeTestApp();
-    const [author, amara] = await members(2);
-    const { id: postId } = await t.caller(author!.token).posts.create({ content: 'What do you think?' });
-    await t.caller(author!.token).comments.add({ postId, text: 'my own comment' });
-    expect(await inbox(t, author!)).toEqual([]);
-
-    const text = 'x'.repeat(120);
-    const card = await t.caller(amara!.token).comments.add({ postId, text });
-    await t.caller(amara!.token).comments.add({ postId, text: 'and another thing' });
-    const views = await inbox(t, author!);
-    expect(views.map(gist)).toEqual([
-      { kind: 'comment', actors: [amara!.username], actorCount: 1 },
-      { kind: 'comment', actors: [amara!.username], actorCount: 1 },
-    ]);
-    const commentIds = card.latestComments.map((c) => c.id);
-    expect(views[1]).toMatchObject({
-      post: { id: postId, excerpt: 'What do you think?' },
-      comment: { id: expect.any(String), excerpt: 'x'.repeat(100) },
-    });
-    expect(views[0]!.comment).toEqual({ id: expect.any(String), excerpt: 'and another thing' });
-    expect(commentIds).toContain(views[1]!.comment!.id);
-
-    // Deleted by its author, or by the post's author (spec section 5): either way the notification goes.
-    await t.caller(amara!.token).comments.delete({ postId, commentId: views[1]!.comment!.id });
-    expect((await inbox(t, author!)).map((view) => view.comment?.id)).toEqual([views[0]!.comment!.id]);
-    await t.caller(author!.token).comments.delete({ postId, commentId: views[0]!.comment!.id });
-    expect(await inbox(t, author!)).toEqual([]);
-    expect(await unread(t, author!)).toBe(0);
-  });
-});
+// Comments group as likes do: tests/trpc/notification-comment-groups.test.ts.
 
 describe('follows', () => {
   it('tell the followed member, gather in one group, and an unfollow takes its part back', async () => {

@@ -34,6 +34,7 @@ async function countsFor(inbox: Inbox, hideTwo = false) {
     unreadCount: await statementsRunBy(t, () => unreadCount(t.store, me.id)),
     firstPage: await statementsRunBy(t, () => notificationsPage(t.store, me.id)),
     nextPage: await statementsRunBy(t, () => notificationsPage(t.store, me.id, first.nextCursor)),
+    mentionsPage: await statementsRunBy(t, () => notificationsPage(t.store, me.id, null, 'mentions')),
     // Through tRPC: the token's member is looked up too, the same few statements for everyone.
     listCall: await statementsRunBy(t, () => caller.list({})),
     unreadCall: await statementsRunBy(t, () => caller.unreadCount()),
@@ -53,6 +54,7 @@ describe('notification reads', () => {
     expect(large.counts.unreadCount).toBe(1);
     expect(large.counts.firstPage).toBe(1);
     expect(large.counts.nextPage).toBe(1);
+    expect(large.counts.mentionsPage).toBe(1);
     expect(large.counts.listCall).toBeLessThanOrEqual(2);
     expect(large.counts.unreadCall).toBeLessThanOrEqual(2);
   });

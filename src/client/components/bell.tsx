@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { unreadBadge, unreadLabel } from '../lib/notification-text';
 import { trpc } from '../lib/trpc';
+import { useUnreadInTitle } from '../lib/use-document-title';
 import '../notifications.css';
 
 const BellIcon = () => (
@@ -23,10 +24,11 @@ const BellIcon = () => (
 
 /**
  * The navbar's way to /notifications, with the unread count. The live stream (live-updates.tsx)
- * keeps the count current without a reload.
+ * keeps the count current without a reload; the tab's title carries it too ("(3) Realm").
  */
 export function Bell({ current }: { current: boolean }) {
   const count = trpc.notifications.unreadCount.useQuery().data?.count ?? 0;
+  useUnreadInTitle(count);
   const label = unreadLabel(count);
   return (
     <Link

@@ -1,3 +1,4 @@
+import { countWords } from '../lib/count-words';
 import { useCallback, useRef, useState } from 'react';
 import { limits } from '../../shared/limits';
 import { waitingComments, type ThreadComment as Comment } from '../lib/comment-thread';
@@ -12,7 +13,7 @@ import { CommentTextForm } from './comment-text-form';
 import { SignInLink } from './sign-in-link';
 import { ThreadComment } from './thread-comment';
 
-const countLabel = (count: number) => (count === 1 ? '1 comment' : `${count} comments`);
+const countLabel = (count: number) => countWords(count, 'comment', 'comments');
 
 function Retry({ what, onRetry }: { what: string; onRetry: () => void }) {
   return (

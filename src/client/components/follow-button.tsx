@@ -2,20 +2,26 @@ import { session } from '../lib/session';
 import { useToast } from '../lib/toast';
 import { errorMessage, trpc } from '../lib/trpc';
 
-/** Follow or Unfollow (spec section 4): afterwards the feeds, suggestions and profiles are fetched again. */
+/**
+ * Follow or Unfollow (spec section 4): afterwards the feeds, suggestions and profiles are fetched again.
+ * `onChange` hears the new state once the server agreed (who-to-follow.tsx keeps the person on screen).
+ */
 export function FollowButton({
   userId,
   following,
   username,
+  onChange,
 }: {
   userId: string;
   following: boolean;
   username: string;
+  onChange?: (following: boolean) => void;
 }) {
   const utils = trpc.useUtils();
   const toast = useToast();
   const options = {
     onSuccess: async () => {
+      onChange?.(!following);
       session.setUser(await utils.users.me.fetch());
       await Promise.all([utils.users.invalidate(), utils.posts.feed.invalidate()]);
     },

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { formatCount, wordFor } from '../lib/count-words';
+import { displayName } from '../lib/notification-text';
 import { postPath, profilePath } from '../lib/paths';
 import { useSession } from '../lib/session';
 import { useSignInFirst } from '../lib/visitor';
@@ -97,15 +99,15 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
             </button>
           )}
           <span className="count" data-testid="like-count">
-            {post.likeCount}
-            <span className="visually-hidden"> likes</span>
+            {formatCount(post.likeCount)}
+            <span className="visually-hidden"> {wordFor(post.likeCount, 'like', 'likes')}</span>
           </span>
         </span>
         <Link href={postPath(post.id)} className="action">
           <CommentIcon />
           <span className="count" data-testid="comment-count">
-            {post.commentCount}
-            <span className="visually-hidden"> comments</span>
+            {formatCount(post.commentCount)}
+            <span className="visually-hidden"> {wordFor(post.commentCount, 'comment', 'comments')}</span>
           </span>
         </Link>
         {!me ? (
@@ -129,7 +131,7 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
           {post.latestComments.map((comment) => (
             <li key={comment.id}>
               <Link href={profilePath(comment.author.username)} className="comment-author" dir="auto">
-                {comment.author.username}
+                {displayName(comment.author)}
               </Link>{' '}
               <span className="comment-text" dir="auto">
                 <RichText text={comment.text} mentions={comment.mentions} />

@@ -1,4 +1,5 @@
 import type { RouterOutputs } from './trpc-types';
+import { countWords, formatCount } from './count-words';
 
 export type Invite = RouterOutputs['invites']['list'][number];
 
@@ -15,9 +16,8 @@ export const inviteLink = (origin: string, code: string) =>
 
 /** "2 of 5 uses", "1 use", "No limit, 3 uses". */
 export function inviteUses(invite: Pick<Invite, 'uses' | 'maxUses'>): string {
-  const used = `${invite.uses} ${invite.uses === 1 ? 'use' : 'uses'}`;
-  if (invite.maxUses === null) return `No limit, ${used} so far`;
-  return `${invite.uses} of ${invite.maxUses} ${invite.maxUses === 1 ? 'use' : 'uses'}`;
+  if (invite.maxUses === null) return `No limit, ${countWords(invite.uses, 'use', 'uses')} so far`;
+  return `${formatCount(invite.uses)} of ${countWords(invite.maxUses, 'use', 'uses')}`;
 }
 
 /** Why a code no longer works, or that it does. */

@@ -1,3 +1,4 @@
+import { countWords } from './count-words';
 type Shown = { id: string; createdAt: string };
 
 /**
@@ -20,4 +21,4 @@ export function unseen(known: ReadonlySet<string>, shown: readonly { id: string 
   return count;
 }
 
-export const newPostsLabel = (count: number) => (count === 1 ? '1 new post' : `${count} new posts`);
+export const newPostsLabel = (count: number) => countWords(count, 'new post', 'new posts');

@@ -1,4 +1,5 @@
 import type { NotificationView } from '../../server/domain/views';
+import { countWords } from './count-words';
 import { postPath, profilePath } from './paths';
 
 type Person = { username: string; firstName: string; lastName: string };
@@ -20,8 +21,7 @@ function whoDidIt({ actors, actorCount }: Pick<NotificationView, 'actors' | 'act
   const name = first ? displayName(first) : 'Someone';
   if (actorCount <= 1) return name;
   if (actorCount === 2 && second) return `${name} and ${displayName(second)}`;
-  const others = actorCount - 1;
-  return `${name} and ${others} ${others === 1 ? 'other' : 'others'}`;
+  return `${name} and ${countWords(actorCount - 1, 'other', 'others')}`;
 }
 
 export const notificationText = (notification: Pick<NotificationView, 'kind' | 'actors' | 'actorCount'>) =>

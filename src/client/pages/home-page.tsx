@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Composer } from '../components/composer';
 import { NewPostsButton } from '../components/new-posts-button';
 import { PostList } from '../components/post-list';
@@ -28,6 +28,13 @@ export function HomePage() {
   const latestShown = mode === 'latest' && feed.data !== undefined;
   const newPosts = useNewPosts({ shown, active: latestShown, meId: me.id });
   const feedTop = useRef<HTMLDivElement>(null);
+  // On phones "Who to follow" shows only with an empty feed. Once shown it stays for this visit, so that
+  // whom the member follows from it stays there, marked Following, when their posts fill the feed.
+  const feedEmpty = feed.data !== undefined && shown.length === 0;
+  const [suggesting, setSuggesting] = useState(false);
+  useEffect(() => {
+    if (feedEmpty) setSuggesting(true);
+  }, [feedEmpty]);
 
   /** From the top again: the first page, read afresh, in place of the pages loaded so far. */
   const showNewPosts = async () => {
@@ -57,6 +64,11 @@ export function HomePage() {
             </button>
           ))}
         </div>
+        {suggesting && (
+          <div className="narrow-only">
+            <WhoToFollow title="People to follow" />
+          </div>
+        )}
         <NewPostsButton count={newPosts.count} onShow={() => void showNewPosts()} />
         <div ref={feedTop} tabIndex={-1} className="feed-top">
           <PostList
@@ -67,9 +79,6 @@ export function HomePage() {
                 <p>
                   Your feed is empty. Follow people to see their posts here, or write the first post yourself.
                 </p>
-                <div className="narrow-only">
-                  <WhoToFollow title="People to follow" />
-                </div>
               </div>
             }
           />

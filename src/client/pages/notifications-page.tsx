@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { NotificationView } from '../../server/domain/views';
 import { Avatar } from '../components/avatar';
@@ -7,6 +7,7 @@ import { useLiveEvent } from '../lib/live';
 import { notificationExcerpt, notificationHref, notificationText } from '../lib/notification-text';
 import { itemsOfPages } from '../lib/pages';
 import { trpc } from '../lib/trpc';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { useLoadMore } from '../lib/use-load-more';
 import '../notifications.css';
 
@@ -40,13 +41,25 @@ function NotificationItem({ notification }: { notification: NotificationView }) 
   );
 }
 
+type Filter = 'all' | 'mentions';
+const filters: { value: Filter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'mentions', label: 'Mentions' },
+];
+
 /**
- * /notifications: newest first in pages of 20. Seeing the first page moves the read marker to its
- * newest notification: the bell drops to 0, and what was unread stays marked until the page is left.
+ * /notifications: newest first in pages of 20, all of them or only mentions. Seeing the first page of All
+ * moves the read marker to its newest notification: the bell drops to 0, and what was unread stays marked
+ * until the page is left. Mentions alone move nothing: older likes and follows not yet seen stay unread.
  */
 export default function NotificationsPage() {
+  useDocumentTitle('Notifications');
   const utils = trpc.useUtils();
-  const list = trpc.notifications.list.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
+  const [filter, setFilter] = useState<Filter>('all');
+  const list = trpc.notifications.list.useInfiniteQuery(
+    { filter },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
   const markRead = trpc.notifications.markRead.useMutation({
     onSuccess: ({ count }) => utils.notifications.unreadCount.setData(undefined, { count }),
   });
@@ -57,8 +70,8 @@ export default function NotificationsPage() {
 
   const { mutate } = markRead;
   useEffect(() => {
-    if (newest && firstPageUnread) mutate({ upTo: newest });
-  }, [newest, firstPageUnread, mutate]);
+    if (filter === 'all' && newest && firstPageUnread) mutate({ upTo: newest });
+  }, [filter, newest, firstPageUnread, mutate]);
 
   // Something new while the page is open: show it (it is then seen, and marked read in turn).
   useLiveEvent('unread', ({ count }) => {
@@ -76,11 +89,13 @@ export default function NotificationsPage() {
         </button>
       </div>
     );
-  } else if (items.length === 0) body = <p className="card empty">No notifications yet.</p>;
-  else {
+  } else if (items.length === 0) {
+    const none = filter === 'mentions' ? 'No mentions yet.' : 'No notifications yet.';
+    body = <p className="card empty">{none}</p>;
+  } else {
     body = (
       <>
-        <ul className="card notifications" aria-label="Notifications">
+        <ul className="card notifications" aria-label={filter === 'mentions' ? 'Mentions' : 'Notifications'}>
           {items.map((notification) => (
             <NotificationItem key={notification.id} notification={notification} />
           ))}
@@ -95,6 +110,18 @@ export default function NotificationsPage() {
   return (
     <div className="column" aria-busy={list.isPending || list.isFetchingNextPage}>
       <h1 className="page-title">Notifications</h1>
+      <div className="toggle" role="group" aria-label="Show">
+        {filters.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={filter === option.value}
+            onClick={() => setFilter(option.value)}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
       {body}
     </div>
   );

@@ -13,6 +13,7 @@ import { useIsVisitor } from '../lib/visitor';
 import { VisitorProfileActions } from '../components/visitor-profile-actions';
 import type { Profile } from '../lib/trpc-types';
 import '../settings.css';
+import { formatCount, wordFor } from '../lib/count-words';
 
 /** Only http(s) links are ever rendered as links (docs/security.md, "What Realm protects"). */
 function safeHref(link: string): string | null {
@@ -83,16 +84,16 @@ function ProfileCard({ profile }: { profile: Profile }) {
         </p>
         <dl className="counts">
           <div>
-            <dt>Posts</dt>
-            <dd>{profile.postCount}</dd>
+            <dt>{wordFor(profile.postCount, 'Post', 'Posts')}</dt>
+            <dd>{formatCount(profile.postCount)}</dd>
           </div>
           <div>
-            <dt>Followers</dt>
-            <dd>{profile.followerCount}</dd>
+            <dt>{wordFor(profile.followerCount, 'Follower', 'Followers')}</dt>
+            <dd>{formatCount(profile.followerCount)}</dd>
           </div>
           <div>
             <dt>Following</dt>
-            <dd>{profile.followingCount}</dd>
+            <dd>{formatCount(profile.followingCount)}</dd>
           </div>
         </dl>
       </div>

@@ -5,13 +5,15 @@ import { PasswordForm } from '../components/settings/password-form';
 import { PushSection } from '../components/settings/push-section';
 import { RelationsLists } from '../components/settings/relations-lists';
 import { SignOutEverywhere } from '../components/settings/sign-out-everywhere';
+import { ThemeSection } from '../components/settings/theme-section';
 import { useAccount } from '../lib/use-account';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useInstance } from '../lib/use-instance';
 import '../settings.css';
+import '../theme.css';
 
 /**
- * The settings page: password, notifications on this device, sessions, blocked and muted members, invites (admins, and members where the
+ * The settings page: the theme, password, notifications on this device, sessions, blocked and muted members, invites (admins, and members where the
  * admins allow it), export and deletion of the account.
  */
 export default function SettingsPage() {
@@ -22,6 +24,7 @@ export default function SettingsPage() {
   return (
     <div className="column settings">
       <h1 className="page-title">Settings</h1>
+      <ThemeSection />
       <PasswordForm />
       <PushSection />
       <SignOutEverywhere />

@@ -3,7 +3,7 @@ import type { Store, Tx } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { badRequest, messages, notFound, notOwner } from './errors.js';
-import { notify, recordMentions } from './notifications.js';
+import { notify, recordMentions, withdrawComment } from './notifications.js';
 import { requireReachable } from './barriers.js';
 import { requireReachablePost } from './posts.js';
 
@@ -75,6 +75,7 @@ export async function eraseComment(
   const source = { postId: post.id, commentId: comment.id };
   // The mentions are taken back by the comment's author, whoever deletes it.
   await recordMentions(tx, comment.authorId, source, '', now());
+  await withdrawComment(tx, post, comment);
   await tx.comments.delete(post.id, comment.id);
   tx.live.emit({ type: 'notifications', memberId: post.authorId });
   tx.live.emit({ type: 'post-changed', postId: post.id });

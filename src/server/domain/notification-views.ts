@@ -1,19 +1,21 @@
+import type { NotificationFilter } from '../../shared/schemas.js';
 import type { Store } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { decodeCursor, pageOfJsonRows } from './cursor.js';
 import type { NotificationView, Page } from './views.js';
 
-// A member's notifications, newest first in pages of 20, the bell's unread count and the read
+// A member's notifications (all, or only mentions), newest first in pages of 20, the bell's unread count and the read
 // marker. Who is notified of what is domain/notifications.ts; this is what they see of it.
 
 export async function notificationsPage(
   store: Store,
   memberId: string,
   cursor?: string | null,
+  filter: NotificationFilter = 'all',
 ): Promise<Page<NotificationView>> {
   const key = cursor ? decodeCursor<[number, string]>(cursor, ['number', 'string']) : null;
-  const rows = await store.read.notifications.page(memberId, key);
+  const rows = await store.read.notifications.page(memberId, key, filter);
   return pageOfJsonRows(rows, (row) => [row.latestAt, row.id]);
 }
 

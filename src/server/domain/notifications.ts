@@ -7,9 +7,12 @@ import { blockedAmong } from './barriers.js';
 // back (an unlike, an unfollow, a mention edited away) leaves no notification behind; a deleted post or
 // comment takes its notifications with it (the database's foreign keys).
 //
-// Grouping, as Mastodon and Bluesky do it: likes of one post, and follows, gather in one notification
-// ("Amara Okafor and 3 others liked your post") for as long as they come within one 12-hour span (fixed
-// spans of Unix time, so a group's key is known without reading); each comment and mention is its own.
+// Grouping, as Mastodon and Bluesky do it: likes of one post, comments on one post, and follows, gather in
+// one notification ("Amara Okafor and 3 others liked your post", "... commented on your post") for as long
+// as they come within one 12-hour span (fixed spans of Unix time, so a group's key is known without
+// reading); each mention is its own. A comment group names no comment of its own (its comment_id stays
+// null): deleting one comment must not take the others' notification with it (a foreign key would), so
+// the page shows the group's newest comment and a deleted comment withdraws its author (withdrawComment).
 
 const groupSpanMs = 12 * 60 * 60 * 1000;
 
@@ -22,20 +25,21 @@ type Notice = {
   at: number;
 };
 
-/** A comment's or a mention's own group: the comment's id, or the post's for the post's text. */
-const ownGroupKey = (kind: 'comment' | 'mention', source: MentionSource) =>
-  `${kind}:${source.commentId ?? source.postId}`;
+/** A mention's own group: the comment's id, or the post's for the post's text. */
+const mentionGroupKey = (source: MentionSource) => `mention:${source.commentId ?? source.postId}`;
 
 function groupKey(notice: Notice): string {
   const span = Math.floor(notice.at / groupSpanMs);
   if (notice.kind === 'like') return `like:${notice.postId}:${span}`;
+  if (notice.kind === 'comment') return `comment:${notice.postId}:${span}`;
   if (notice.kind === 'follow') return `follow:${span}`;
-  return ownGroupKey(notice.kind, { postId: notice.postId ?? '', commentId: notice.commentId });
+  return mentionGroupKey({ postId: notice.postId ?? '', commentId: notice.commentId });
 }
 
 export async function notify(tx: Tx, notice: Notice): Promise<void> {
   if (notice.recipientId === notice.actorId) return;
-  await tx.notifications.add({ ...notice, groupKey: groupKey(notice) });
+  const commentId = notice.kind === 'comment' ? null : notice.commentId;
+  await tx.notifications.add({ ...notice, commentId, groupKey: groupKey(notice) });
   tx.live.emit({ type: 'notifications', memberId: notice.recipientId });
   await queuePush(tx, notice);
 }
@@ -49,6 +53,21 @@ async function queuePush(tx: Tx, { recipientId, actorId, kind, postId, commentId
   const [barrier] = await tx.relations.barriers(recipientId, [actorId]);
   if (barrier) return;
   tx.push.queue({ recipientId, actorId, kind, postId, commentId });
+}
+
+/**
+ * A comment about to be deleted: its author leaves the post's comment groups unless another comment of
+ * theirs on the post remains (the store checks). A group left with nobody goes.
+ */
+export async function withdrawComment(
+  tx: Tx,
+  post: { id: string; authorId: string },
+  comment: { id: string; authorId: string },
+) {
+  const what = { kind: 'comment', postId: post.id, commentId: comment.id } as const;
+  if (await tx.notifications.withdraw(comment.authorId, what)) {
+    tx.live.emit({ type: 'notifications', memberId: post.authorId });
+  }
 }
 
 /** An unlike (a dislike after a like) or an unfollow: the actor's part of the notification goes. */
@@ -89,7 +108,7 @@ export async function recordMentions(
     await notify(tx, { recipientId, actorId, kind: 'mention', ...source, at });
   }
   for (const recipientId of removed) {
-    const what = { kind: 'mention', recipientId, groupKey: ownGroupKey('mention', source) } as const;
+    const what = { kind: 'mention', recipientId, groupKey: mentionGroupKey(source) } as const;
     if (await tx.notifications.withdraw(actorId, what)) {
       tx.live.emit({ type: 'notifications', memberId: recipientId });
     }

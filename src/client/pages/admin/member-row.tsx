@@ -15,12 +15,11 @@ import {
 } from '../../lib/admin-words';
 import { useToast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { countWords } from '../../lib/count-words';
 
 const roles = Object.keys(roleLabels) as Role[];
 
 type Asking = { kind: 'action'; slot: ActionSlot } | { kind: 'role'; role: Role } | null;
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** One member on /admin: who, role, state, open reports, and what the viewer may do about them. */
 export function MemberRow({
@@ -155,10 +154,12 @@ export function MemberRow({
         )}
         <StatusBadge status={member.status} />
         {member.openReports > 0 && (
-          <span className="admin-fact admin-fact-alert">{plural(member.openReports, 'open report')}</span>
+          <span className="admin-fact admin-fact-alert">
+            {countWords(member.openReports, 'open report', 'open reports')}
+          </span>
         )}
         <span className="admin-fact muted">
-          {plural(member.postCount, 'post')} · joined <RelativeTime iso={member.createdAt} />
+          {countWords(member.postCount, 'post', 'posts')} · joined <RelativeTime iso={member.createdAt} />
         </span>
       </div>
       {actions.length > 0 && (

@@ -20,9 +20,11 @@ export type NewNotification = {
   at: number;
 };
 
-/** What an actor takes back: their likes of a post, their follow of a member, their mentions in a text. */
+/** What an actor takes back: their likes of a post, their comments on it, their follow of a member, their mentions in a text. */
 export type Withdrawal =
   | { kind: 'like'; postId: string }
+  /** A comment about to go: its author leaves only when they have no other comment on the post. */
+  | { kind: 'comment'; postId: string; commentId: string }
   | { kind: 'follow'; recipientId: string }
   | { kind: 'mention'; recipientId: string; groupKey: string };
 

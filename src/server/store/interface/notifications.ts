@@ -1,3 +1,5 @@
+import type { NotificationFilter } from '../../../shared/schemas.js';
+
 /** A notification group written as JSON by the database, with its key in the list's order. */
 export type NotificationRow = { json: string; latestAt: number; id: string };
 
@@ -8,9 +10,13 @@ export type NotificationReads = {
    * Up to a page and one more of the member's notifications, newest first by (latestAt, id) below `key`
    * (or from the newest), each a NotificationView (domain/views.ts) as JSON text. Groups with no actor left
    * are never shown. Nor are actors hidden from the member (blocked either way, muted, suspended), and a
-   * group with none but those is neither shown nor counted.
+   * group with none but those is neither shown nor counted. `mentions`: only the mentions.
    */
-  page(memberId: string, key: [number, string] | null): Promise<NotificationRow[]>;
+  page(
+    memberId: string,
+    key: [number, string] | null,
+    filter: NotificationFilter,
+  ): Promise<NotificationRow[]>;
   /** The members with notifications about this post (its likes, comments and mentions). */
   recipientsOf(postId: string): Promise<string[]>;
 };

@@ -55,6 +55,15 @@ const likeGroups = statement<{ id: string }>(
    join notification_actors a on a.notification_id = n.id and a.actor_id = $1
    where p.id = $2 and n.kind = 'like'`,
 );
+// A comment's author stays in the post's comment groups while another comment of theirs remains.
+const commentGroups = statement<{ id: string }>(
+  'notification-comment-groups',
+  `select n.id from notifications n
+   join posts p on p.id = n.post_id and n.recipient_id = p.author_id
+   join notification_actors a on a.notification_id = n.id and a.actor_id = $1
+   where p.id = $2 and n.kind = 'comment' and not exists (select 1 from comments c
+     where c.post_id = $2 and c.author_id = $1 and c.id <> $3)`,
+);
 const followGroups = statement<{ id: string }>(
   'notification-follow-groups',
   `select n.id from notifications n
@@ -118,9 +127,11 @@ async function groupsOf(db: Queryable, actorId: string, what: Withdrawal): Promi
   const rows =
     what.kind === 'like'
       ? await likeGroups(db, [actorId, what.postId])
-      : what.kind === 'follow'
-        ? await followGroups(db, [actorId, what.recipientId])
-        : await mentionGroups(db, [actorId, what.recipientId, what.groupKey]);
+      : what.kind === 'comment'
+        ? await commentGroups(db, [actorId, what.postId, what.commentId])
+        : what.kind === 'follow'
+          ? await followGroups(db, [actorId, what.recipientId])
+          : await mentionGroups(db, [actorId, what.recipientId, what.groupKey]);
   return rows.map((row) => row.id);
 }
 

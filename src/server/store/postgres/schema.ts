@@ -269,6 +269,8 @@ export const notifications = pgTable(
     index('notifications_recipient_latest_idx').on(t.recipientId, t.latestAt, t.id),
     // What an unlike or an unfollow takes back: the recipient's groups of one kind (and post).
     index('notifications_recipient_kind_post_idx').on(t.recipientId, t.kind, t.postId),
+    // The Mentions filter of the notifications page: one kind's groups, newest first.
+    index('notifications_recipient_kind_latest_idx').on(t.recipientId, t.kind, t.latestAt, t.id),
     index('notifications_post_idx').on(t.postId),
     index('notifications_comment_idx').on(t.commentId),
     check('notifications_kind_check', sql`${t.kind} in ('like', 'comment', 'mention', 'follow')`),

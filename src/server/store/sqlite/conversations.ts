@@ -53,6 +53,16 @@ const statements = preparedOnce((db: Db) => {
          where p.id = :postId and n.kind = 'like'`,
       )
       .pluck(),
+    // A comment's author stays in the post's comment groups while another comment of theirs remains.
+    commentGroups: db.$client
+      .prepare<{ actorId: string; postId: string; commentId: string }, string>(
+        `select n.id from notifications n
+         join posts p on p.id = n.post_id and n.recipient_id = p.author_id
+         join notification_actors a on a.notification_id = n.id and a.actor_id = :actorId
+         where p.id = :postId and n.kind = 'comment' and not exists (select 1 from comments c
+           where c.post_id = :postId and c.author_id = :actorId and c.id <> :commentId)`,
+      )
+      .pluck(),
     followGroups: db.$client
       .prepare<{ actorId: string; recipientId: string }, string>(
         `select n.id from notifications n
@@ -117,6 +127,9 @@ export function mentionWrites(db: Db): Writes['mentions'] {
 function groupsOf(db: Db, actorId: string, what: Withdrawal): string[] {
   const s = statements(db);
   if (what.kind === 'like') return s.likeGroups.all({ actorId, postId: what.postId });
+  if (what.kind === 'comment') {
+    return s.commentGroups.all({ actorId, postId: what.postId, commentId: what.commentId });
+  }
   if (what.kind === 'follow') return s.followGroups.all({ actorId, recipientId: what.recipientId });
   return s.mentionGroups.all({ actorId, recipientId: what.recipientId, groupKey: what.groupKey });
 }

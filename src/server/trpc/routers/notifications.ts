@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursor } from '../../../shared/schemas.js';
+import { cursor, notificationFilter } from '../../../shared/schemas.js';
 import { markRead, notificationsPage, unreadCount } from '../../domain/notification-views.js';
 import { protectedProcedure, router } from '../init.js';
 
@@ -14,8 +14,8 @@ const upTo = z
 
 export const notificationsRouter = router({
   list: protectedProcedure
-    .input(z.object({ cursor }))
-    .query(({ ctx, input }) => notificationsPage(ctx.store, ctx.actor.id, input.cursor)),
+    .input(z.object({ cursor, filter: notificationFilter }))
+    .query(({ ctx, input }) => notificationsPage(ctx.store, ctx.actor.id, input.cursor, input.filter)),
   unreadCount: protectedProcedure.query(({ ctx }) => unreadCount(ctx.store, ctx.actor.id)),
   markRead: protectedProcedure
     .input(z.object({ upTo }))

@@ -1,0 +1,1 @@
+CREATE INDEX `notifications_recipient_kind_latest_idx` ON `notifications` (`recipient_id`,`kind`,`latest_at`,`id`);
