@@ -43,8 +43,13 @@ async function busyMember() {
   const { id: postId } = await callTrpc(me.p, 'posts.create', { content: unique('Morning walk #realm') });
   await callTrpc(other.p, 'follow.follow', { userId: myId });
   await callTrpc(other.p, 'posts.like', { postId });
-  // A follow, a like and twelve comments (each its own notification): the badge shows two digits, 14.
-  for (let i = 1; i <= 12; i++) await callTrpc(other.p, 'comments.add', { postId, text: `Comment ${i}` });
+  // A follow, a like, three comments on this post and one on each of eleven others: comments on one post
+  // group into one notification, so the badge counts 1 + 1 + 1 + 11 = 14, two digits.
+  for (let i = 1; i <= 3; i++) await callTrpc(other.p, 'comments.add', { postId, text: `Comment ${i}` });
+  for (let i = 1; i <= 11; i++) {
+    const { id } = await callTrpc(me.p, 'posts.create', { content: unique(`Note ${i}`) });
+    await callTrpc(other.p, 'comments.add', { postId: id, text: `A word on note ${i}` });
+  }
   await callTrpc(me.p, 'relations.mute', { username: (await newMember(c, 'Sam', 'Muted')).username });
   await callTrpc(me.p, 'invites.create', { expiresInDays: 7, maxUses: 5 });
   return { me, other, postId };

@@ -46,6 +46,7 @@ describe('likes', () => {
     expect(p.errors).toEqual([]);
   });
 
+  // A server fault is named in plain words (src/client/lib/error-text.ts), not in the server's own.
   it('rolls a refused like back and names the failure in a toast', async () => {
     const p = await open();
     const { post } = await memberWithPost(p);
@@ -65,7 +66,9 @@ describe('likes', () => {
       }),
     );
     await post.getByRole('button', { name: 'Like', exact: true }).click();
-    const toast = p.page.getByRole('status').getByText('Could not like the post: The server is on fire.');
+    const toast = p.page
+      .getByRole('status')
+      .getByText("Could not like the post: Something went wrong on Realm's side. Try again in a moment.");
     await toast.waitFor();
     const like = post.getByRole('button', { name: 'Like', exact: true });
     await like.waitFor();
