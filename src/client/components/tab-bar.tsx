@@ -41,7 +41,7 @@ export function TabBar() {
               <span className="tab-icon">
                 {tab.icon}
                 {tab.badge && (
-                  <span className="tab-badge" aria-hidden="true">
+                  <span className="bell-badge tab-badge" aria-hidden="true">
                     {tab.badge}
                   </span>
                 )}

@@ -104,10 +104,7 @@ export const ThreadComment = memo(function ThreadComment(props: {
             <SignInLink className="action" label="Sign in to upvote this comment">
               <span aria-hidden="true">▲</span>
             </SignInLink>
-            <span className="score" data-testid="comment-score">
-              {comment.score}
-              <span className="visually-hidden"> points</span>
-            </span>
+            <Score score={comment.score} />
             <SignInLink className="action" label="Sign in to downvote this comment">
               <span aria-hidden="true">▼</span>
             </SignInLink>
@@ -123,10 +120,7 @@ export const ThreadComment = memo(function ThreadComment(props: {
             >
               <span aria-hidden="true">▲</span>
             </button>
-            <span className="score" data-testid="comment-score">
-              {comment.score}
-              <span className="visually-hidden"> points</span>
-            </span>
+            <Score score={comment.score} />
             <button
               type="button"
               className="action"
@@ -186,3 +180,13 @@ export const ThreadComment = memo(function ThreadComment(props: {
     </li>
   );
 });
+
+/** A comment's score, read out as points; the same for a visitor and a member. */
+function Score({ score }: { score: number }) {
+  return (
+    <span className="score" data-testid="comment-score">
+      {score}
+      <span className="visually-hidden"> points</span>
+    </span>
+  );
+}
