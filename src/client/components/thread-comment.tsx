@@ -99,39 +99,11 @@ export const ThreadComment = memo(function ThreadComment(props: {
         </p>
       )}
       <div className="thread-comment-actions">
-        {!me ? (
-          <span className="vote" role="group" aria-label="Vote">
-            <SignInLink className="action" label="Sign in to upvote this comment">
-              <span aria-hidden="true">▲</span>
-            </SignInLink>
-            <Score score={comment.score} />
-            <SignInLink className="action" label="Sign in to downvote this comment">
-              <span aria-hidden="true">▼</span>
-            </SignInLink>
-          </span>
-        ) : (
-          <span className="vote" role="group" aria-label="Vote">
-            <button
-              type="button"
-              className="action"
-              aria-label="Upvote"
-              aria-pressed={comment.myVote === 'up'}
-              onClick={() => actions.vote('up')}
-            >
-              <span aria-hidden="true">▲</span>
-            </button>
-            <Score score={comment.score} />
-            <button
-              type="button"
-              className="action"
-              aria-label="Downvote"
-              aria-pressed={comment.myVote === 'down'}
-              onClick={() => actions.vote('down')}
-            >
-              <span aria-hidden="true">▼</span>
-            </button>
-          </span>
-        )}
+        <span className="vote" role="group" aria-label="Vote">
+          <VoteControl way="up" signedIn={!!me} pressed={comment.myVote === 'up'} onVote={actions.vote} />
+          <Score score={comment.score} />
+          <VoteControl way="down" signedIn={!!me} pressed={comment.myVote === 'down'} onVote={actions.vote} />
+        </span>
         {mine && !editing && (
           <button type="button" className="text-button" ref={editButton} onClick={() => setEditing(true)}>
             Edit
@@ -188,5 +160,39 @@ function Score({ score }: { score: number }) {
       {score}
       <span className="visually-hidden"> points</span>
     </span>
+  );
+}
+
+const voteWords = {
+  up: { arrow: '▲', label: 'Upvote', visitor: 'Sign in to upvote this comment' },
+  down: { arrow: '▼', label: 'Downvote', visitor: 'Sign in to downvote this comment' },
+} as const;
+
+/** An upvote or downvote: a member's toggle, or for a visitor a way to sign in that names what it would do. */
+function VoteControl(props: {
+  way: 'up' | 'down';
+  signedIn: boolean;
+  pressed: boolean;
+  onVote: (way: 'up' | 'down') => void;
+}) {
+  const words = voteWords[props.way];
+  const arrow = <span aria-hidden="true">{words.arrow}</span>;
+  if (!props.signedIn) {
+    return (
+      <SignInLink className="action" label={words.visitor}>
+        {arrow}
+      </SignInLink>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="action"
+      aria-label={words.label}
+      aria-pressed={props.pressed}
+      onClick={() => props.onVote(props.way)}
+    >
+      {arrow}
+    </button>
   );
 }
