@@ -35,7 +35,10 @@ export function describeMediaStorage(name: string, open: () => MediaStorage): vo
     it('gives back the bytes, type and size that were put, until they are deleted', async () => {
       const storage = open();
       // Every byte value, and enough random bytes to take several chunks to stream.
-      const bytes = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), randomBytes(300_000)]);
+      const bytes = Buffer.concat([
+        Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+        randomBytes(300_000),
+      ]);
       const key = mediaKeyFor(bytes, 'webp');
       expect(await storage.exists(key)).toBe(false);
       await storage.put(key, bytes, 'image/webp');
@@ -94,7 +97,8 @@ export function describeMediaStorage(name: string, open: () => MediaStorage): vo
           storage.exists(key as string),
           storage.delete(key as string),
         ];
-        for (const call of calls) await expect(call, JSON.stringify(key)).rejects.toBeInstanceOf(MediaKeyError);
+        for (const call of calls)
+          await expect(call, JSON.stringify(key)).rejects.toBeInstanceOf(MediaKeyError);
       }
     });
 
