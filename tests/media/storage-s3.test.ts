@@ -148,4 +148,25 @@ describe('object storage that does not answer', () => {
       expect([name, elapsed]).toEqual([name, expect.toSatisfy((ms: number) => ms >= 350 && ms < 1_500)]);
     }
   });
+
+  it('ends a picture whose bytes stop coming halfway within the same bound', async () => {
+    // Answers a GET with its headers and 10 of its 100 bytes, then says nothing more.
+    const stalling = createServer((socket) => {
+      sockets.add(socket);
+      socket.once('data', () =>
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: image/webp\r\nContent-Length: 100\r\n\r\n0123456789'),
+      );
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+    const address = stalling.address();
+    if (typeof address !== 'object' || !address) throw new Error('no address');
+    const storage = s3MediaStorage({ ...base, endpoint: `http://127.0.0.1:${address.port}`, timeoutMs: 400 });
+    const found = await storage.get(mediaKeyFor(Buffer.from('half a picture'), 'webp'));
+    expect(found?.size).toBe(100);
+    const started = performance.now();
+    await expect(buffer(found!.body)).rejects.toThrow(/timed out after 400 ms/);
+    expect(performance.now() - started).toBeLessThan(1_500);
+    sockets.forEach((socket) => socket.destroy());
+    await new Promise((resolve) => stalling.close(resolve));
+  });
 });
