@@ -14,10 +14,10 @@ export type ImageRefusal =
 
 const messages: Record<ImageRefusal, string> = {
   empty: 'The file is empty.',
-  'not-an-image': 'This file is not a picture. Send a JPEG, PNG, WebP, AVIF, HEIC or GIF.',
+  'not-an-image': 'This file is not a picture. Send a JPEG, PNG, WebP, AVIF or GIF.',
   svg: 'SVG pictures are not accepted: they can carry scripts. Send a JPEG, PNG, WebP, AVIF or GIF.',
   polyglot: 'This file holds something besides a picture (a script or an archive), so it is not accepted.',
-  'unsupported-format': 'This kind of picture is not accepted. Send a JPEG, PNG, WebP, AVIF, HEIC or GIF.',
+  'unsupported-format': 'This kind of picture is not accepted. Send a JPEG, PNG, WebP, AVIF or GIF.',
   'heic-unsupported':
     'This HEIC photo uses a format this server cannot read. Export it as JPEG (on an iPhone: Settings, Camera, Formats, Most Compatible) and send it again.',
   'too-many-pixels': 'This picture has too many pixels to process. Send one of at most {limit} megapixels.',
