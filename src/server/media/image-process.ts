@@ -40,9 +40,17 @@ export interface ProcessOptions {
   timeoutSeconds?: number;
 }
 
-// libvips' operation cache helps a program that reworks the same file; every upload here is new, so the
-// cache would only hold memory.
-sharp.cache(false);
+let configured = false;
+/**
+ * libvips' operation cache helps a program that reworks the same file; every upload here is new, so the
+ * cache would only hold memory. Set on first use rather than at import, so that importing this file calls
+ * nothing in sharp: the single executable can only load sharp once its files are unpacked, after imports.
+ */
+function configureSharp(): void {
+  if (configured) return;
+  sharp.cache(false);
+  configured = true;
+}
 
 /**
  * Turns an uploaded file into what Realm stores: upright, at most 2048 px on its long side (avatars and
@@ -59,6 +67,7 @@ export async function processImage(
   const maxPixels = options.maxPixels ?? defaultMaxPixels;
   const deadline = Date.now() + (options.timeoutSeconds ?? defaultTimeoutSeconds) * 1000;
   const refuse = refusalFor(maxPixels);
+  configureSharp();
   if (bytes.length === 0) throw new ImageRefused('empty');
   const kind = sniffImageKind(bytes);
   if (!kind) throw new ImageRefused(looksLikeSvg(bytes) ? 'svg' : 'not-an-image');
