@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata, type ResizeOptions, type Sharp, type SharpOptions } from 'sharp';
+import { ImageRefused } from './image-errors.js';
+import { thumbHashOf } from './image-placeholder.js';
+import { shapesFor, type ImagePurpose } from './image-shape.js';
+import { hidesOtherContent, looksLikeSvg, sniffImageKind, type ImageKind } from './image-sniff.js';
+
+export type { ImagePurpose } from './image-shape.js';
+
+/** 40 megapixels: a 48 MP phone's default 12 MP photo and a 24 MP camera's both pass; a pixel bomb does not. */
+export const defaultMaxPixels = 40_000_000;
+/** The wall time one picture may take, all steps together, before it is given up. */
+export const defaultTimeoutSeconds = 20;
+
+export interface ImageVariant {
+  contentType: 'image/webp';
+  width: number;
+  height: number;
+  bytes: Buffer;
+  /** sha256 of `bytes`, hex: the storage key, so the same picture is stored once and its URL never changes. */
+  sha256: string;
+}
+
+export interface ProcessedImage {
+  /** What the bytes were (never what the file's name or type header said). */
+  sourceKind: ImageKind;
+  /** The stored picture's size, after turning it upright (and cropping, for avatars and banners). */
+  width: number;
+  height: number;
+  animated: boolean;
+  /** ThumbHash, base64. */
+  placeholder: string;
+  contentType: 'image/webp';
+  large: ImageVariant;
+  preview: ImageVariant;
+}
+
+export interface ProcessOptions {
+  maxPixels?: number;
+  timeoutSeconds?: number;
+}
+
+let configured = false;
+/**
+ * libvips' operation cache helps a program that reworks the same file; every upload here is new, so the
+ * cache would only hold memory. Set on first use rather than at import, so that importing this file calls
+ * nothing in sharp: the single executable can only load sharp once its files are unpacked, after imports.
+ */
+function configureSharp(): void {
+  if (configured) return;
+  sharp.cache(false);
+  configured = true;
+}
+
+/**
+ * Turns an uploaded file into what Realm stores: upright, at most 2048 px on its long side (avatars and
+ * banners cropped to their shape), with no metadata at all (sharp writes none unless asked: EXIF with its
+ * GPS, XMP, IPTC and the ICC profile are dropped, the colours converted to sRGB), as WebP, with a preview
+ * and a placeholder. Refuses with ImageRefused anything that is not a picture of an accepted kind by its
+ * bytes. The work runs in libuv's thread pool; callers bound how many run at once (work-limit.ts).
+ */
+export async function processImage(
+  bytes: Buffer,
+  purpose: ImagePurpose,
+  options: ProcessOptions = {},
+): Promise<ProcessedImage> {
+  const maxPixels = options.maxPixels ?? defaultMaxPixels;
+  const deadline = Date.now() + (options.timeoutSeconds ?? defaultTimeoutSeconds) * 1000;
+  const refuse = refusalFor(maxPixels);
+  configureSharp();
+  if (bytes.length === 0) throw new ImageRefused('empty');
+  const kind = sniffImageKind(bytes);
+  if (!kind) throw new ImageRefused(looksLikeSvg(bytes) ? 'svg' : 'not-an-image');
+  if (hidesOtherContent(bytes)) throw new ImageRefused('polyglot');
+
+  // Animated GIF and WebP are read whole (every frame counts against the pixel limit); everything else,
+  // including a HEIF holding several pictures, gives its first (primary) picture only.
+  const mayAnimate = kind === 'gif' || kind === 'webp';
+  const input: SharpOptions = {
+    limitInputPixels: maxPixels,
+    // A file cut short (an upload that stopped) is refused rather than stored with a grey lower half.
+    failOn: 'truncated',
+    autoOrient: true,
+    animated: mayAnimate,
+  };
+  const metadata = await sharp(bytes, input).metadata().catch(refuse);
+  checkFormat(kind, metadata);
+  const animated = mayAnimate && (metadata.pages ?? 1) > 1;
+  const source = {
+    width: metadata.autoOrient.width,
+    height: animated ? (metadata.pageHeight ?? metadata.height) : metadata.autoOrient.height,
+  };
+  const [largeShape, previewShape] = shapesFor(purpose, source, !animated);
+
+  const large = await encode(sharp(bytes, input), largeShape, animated, deadline).catch(refuse);
+  // The preview is made from the stored picture, already upright and small: decoding the upload again
+  // would cost as much as the first pass.
+  const preview = await encode(sharp(large.bytes, { animated }), previewShape, animated, deadline).catch(
+    refuse,
+  );
+  const placeholder = await thumbHashOf(preview.bytes, secondsLeft(deadline)).catch(refuse);
+  return {
+    sourceKind: kind,
+    width: large.width,
+    height: large.height,
+    animated,
+    placeholder,
+    contentType: 'image/webp',
+    large,
+    preview,
+  };
+}
+
+/** The decoder must agree with the bytes' signature, so no file is read as a kind it did not claim. */
+function checkFormat(kind: ImageKind, metadata: Metadata): void {
+  if (metadata.format !== kind) throw new ImageRefused('unsupported-format');
+  // The prebuilt libvips reads HEIF with AV1 inside (AVIF) but has no HEVC decoder (patents), and
+  // iPhones' HEIC photos are HEVC.
+  if (kind === 'heif' && metadata.compression !== 'av1') throw new ImageRefused('heic-unsupported');
+}
+
+/**
+ * WebP, not AVIF: a 12 MP photo brought to 2048 px took 0.2 s as WebP and 2.3 s as AVIF on a 2-core server
+ * (while others wait for a slot), and every browser the web app supports shows WebP, animated too.
+ */
+async function encode(
+  pipeline: Sharp,
+  shape: ResizeOptions,
+  animated: boolean,
+  deadline: number,
+): Promise<ImageVariant> {
+  const { data, info } = await pipeline
+    .resize(shape)
+    .webp({ quality: animated ? 75 : 80, effort: 4 })
+    .timeout({ seconds: secondsLeft(deadline) })
+    .toBuffer({ resolveWithObject: true });
+  return {
+    contentType: 'image/webp',
+    width: info.width,
+    // An animated picture comes out as a strip of frames; its height is one frame's.
+    height: animated ? (info.pageHeight ?? info.height) : info.height,
+    bytes: data,
+    sha256: createHash('sha256').update(data).digest('hex'),
+  };
+}
+
+function secondsLeft(deadline: number): number {
+  const left = Math.ceil((deadline - Date.now()) / 1000);
+  if (left <= 0) throw new ImageRefused('too-slow');
+  return left;
+}
+
+/** libvips' errors, in the member's words. */
+function refusalFor(maxPixels: number) {
+  return (error: unknown): never => {
+    if (error instanceof ImageRefused) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    if (/pixel limit/i.test(message)) throw new ImageRefused('too-many-pixels', Math.floor(maxPixels / 1e6));
+    if (/timeout/i.test(message)) throw new ImageRefused('too-slow');
+    if (/heif/i.test(message) && /(decoder|compression|unsupported)/i.test(message)) {
+      throw new ImageRefused('heic-unsupported');
+    }
+    throw new ImageRefused('damaged');
+  };
+}
