@@ -30,6 +30,8 @@ function initialJsBudgetPlugin(): Plugin {
         chunks.find((chunk) => chunk.fileName === name)?.imports.forEach(visit);
       };
       visit(entry.fileName);
+      // The app itself, which the entry imports as soon as the page is painted (src/client/main.tsx).
+      entry.dynamicImports.forEach(visit);
       const boot = Object.values(bundle).filter(
         (item): item is Rolldown.OutputAsset =>
           item.type === 'asset' && /^assets\/boot-.*\.js$/.test(item.fileName),
@@ -50,12 +52,13 @@ function initialJsBudgetPlugin(): Plugin {
   };
 }
 
-const bootEntry = fileURLToPath(new URL('./src/client/boot/start-first-data.ts', import.meta.url));
+const bootEntry = fileURLToPath(new URL('./src/client/boot/check-drawn-page.ts', import.meta.url));
 
 /**
- * Builds the boot script (src/client/boot/start-first-data.ts), which starts the first screen's requests,
- * as one small classic script under /assets named by its content's hash, and puts it in index.html before
- * the bundle. A file rather than inline code: the CSP allows scripts from 'self' only.
+ * Builds the boot script (src/client/boot/check-drawn-page.ts), which hides a first screen the server drew
+ * for another member than this tab's, as one small classic script under /assets named by its content's
+ * hash, and puts it in index.html's <head> before the bundle, so it runs before anything is shown. A file
+ * rather than inline code: the CSP allows scripts from 'self' only.
  */
 function bootScriptPlugin(): Plugin {
   return {
@@ -86,9 +89,38 @@ function bootScriptPlugin(): Plugin {
   };
 }
 
+/**
+ * The entry imports the app only once the page is painted (src/client/main.tsx); the browser fetches and
+ * compiles the app's files meanwhile, as index.html names them for preloading here.
+ */
+function preloadAppPlugin(): Plugin {
+  return {
+    name: 'realm-preload-app',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle: Rolldown.OutputBundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rolldown.OutputChunk => item.type === 'chunk',
+      );
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || html?.type !== 'asset') return;
+      const files = new Set<string>();
+      const visit = (name: string) => {
+        if (files.has(name) || name === entry.fileName) return;
+        files.add(name);
+        chunks.find((chunk) => chunk.fileName === name)?.imports.forEach(visit);
+      };
+      entry.dynamicImports.forEach(visit);
+      const links = [...files].map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`);
+      html.source = String(html.source).replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), bootScriptPlugin(), initialJsBudgetPlugin()],
+  plugins: [react(), bootScriptPlugin(), preloadAppPlugin(), initialJsBudgetPlugin()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

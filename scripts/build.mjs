@@ -55,6 +55,9 @@ export async function buildServer({ sea = false } = {}) {
     format: 'cjs',
     target: sea ? 'node24' : 'node22',
     external: sea ? [] : ['better-sqlite3'],
+    // The server draws a page's first screen with the client's components (src/client/ssr/); their styles
+    // are the browser's business.
+    loader: { '.css': 'empty' },
     define: { 'import.meta.url': 'importMetaUrl', 'process.env.NODE_ENV': '"production"' },
     banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
@@ -62,7 +65,7 @@ export async function buildServer({ sea = false } = {}) {
 }
 
 const clientSources = ['src/client', 'src/shared', 'vite.config.ts', 'package.json'];
-const serverSources = ['src/server', 'src/shared', 'src/cli', 'seed', 'package.json'];
+const serverSources = ['src/server', 'src/shared', 'src/client', 'src/cli', 'seed', 'package.json'];
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({ options: { 'if-stale': { type: 'boolean' }, sea: { type: 'boolean' } } });

@@ -1,45 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
-import { seedFirstData } from './boot/seed-first-data';
-import { LiveUpdates } from './components/live-updates';
-import { OfflineBar } from './components/offline-bar';
-import { session } from './lib/session';
-import { ToastProvider } from './lib/toast';
-import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
+// The page's entry: its styles (in the page's <head>, so nothing shows unstyled) and the app. When the
+// server drew the first screen into the page (src/server/first-screen.ts), the browser paints it before the
+// app's code runs: running it takes the main thread for a while, and the drawn posts would wait behind it
+// (docs/performance.md, "First post on screen").
 import './styles.css';
 import './conversations.css';
 import './edits.css';
 import './phone.css';
 import './push.css';
 
-function Root() {
-  const [trpcClient] = useState(createTrpcClient);
-  const [queryClient] = useState(() => seedFirstData(createQueryClient(), trpcClient, session.token()));
-  return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <LiveUpdates />
-          <OfflineBar />
-          <App />
-        </ToastProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
-  );
-}
+const startApp = () => import('./start-app');
 
-// The service worker keeps the app's shell for opening offline and shows push notifications (public/sw.js).
-// Not in `npm run dev`, where it would keep files that hot reload means to replace.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
-  });
-}
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
-);
+if (document.getElementById('realm-first-screen')) requestAnimationFrame(() => setTimeout(startApp, 0));
+else void startApp();

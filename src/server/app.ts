@@ -128,16 +128,16 @@ export async function buildApp({
     registrationDefault: config.registration,
   });
 
+  const contextDeps = {
+    store,
+    keys,
+    signInLimits: limitsOfSignIn,
+    registrationDefault: config.registration,
+    allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,
+  };
   await app.register(async (trpcScope) => {
     const onError: OnCallError = ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'trpc call failed');
-    };
-    const contextDeps = {
-      store,
-      keys,
-      signInLimits: limitsOfSignIn,
-      registrationDefault: config.registration,
-      allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,
     };
     if (directTrpcCalls) answerCallsDirectly(trpcScope, contextDeps, onError);
     await trpcScope.register(fastifyTRPCPlugin, {
@@ -166,6 +166,10 @@ export async function buildApp({
     builtClient: serveBuiltClient,
     clientDir,
     previewTags: (path) => pageMeta(previewDeps, path),
+    // Loaded when first needed: it brings the client's components, whose style imports only a bundler
+    // understands (the built server has them; `npm run dev` serves pages through Vite and never draws one).
+    drawScreen: async (path, cookieHeader) =>
+      (await import('./first-screen.js')).drawScreen({ ...contextDeps, log: app.log }, path, cookieHeader),
   });
   app.setNotFoundHandler((request, reply) => {
     const looksLikeFile = isMissingFile(request.url.split('?')[0] ?? '');

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { withPreviewTags } from './page-meta.js';
+import type { DrawnScreen } from './first-screen.js';
+import { escapeHtml, withPreviewTags } from './page-meta.js';
 import { paths } from './paths.js';
 
 const oneYear = 'public, max-age=31536000, immutable';
@@ -19,7 +20,12 @@ const placeholder = `<!doctype html>
  */
 export async function serveClient(
   app: FastifyInstance,
-  options: { builtClient: boolean; clientDir: string; previewTags: (path: string) => Promise<string> },
+  options: {
+    builtClient: boolean;
+    clientDir: string;
+    previewTags: (path: string) => Promise<string>;
+    drawScreen: (path: string, cookieHeader: string | undefined) => Promise<DrawnScreen | null>;
+  },
 ) {
   await app.register(fastifyStatic, {
     root: paths.seedPictures,
@@ -48,7 +54,38 @@ export async function serveClient(
   }
   const html = hasBuild ? readFileSync(indexHtml, 'utf8') : placeholder;
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = withPreviewTags(html, await options.previewTags(request.url.split('?')[0] ?? '/'));
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    const path = request.url.split('?')[0] ?? '/';
+    const [tags, screen] = await Promise.all([
+      options.previewTags(path),
+      hasBuild ? options.drawScreen(path, request.headers.cookie) : null,
+    ]);
+    const page = withPreviewTags(html, tags);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (!screen) return reply.send(page);
+    // Drawn for the member the cookie names: never kept by a shared cache, nor served to another cookie.
+    reply.header('vary', 'cookie').header('cache-control', 'private, no-cache');
+    return reply.send(withDrawnScreen(page, screen));
   };
+}
+
+/**
+ * The page with its first screen drawn inside #root, inert until the app has started (a tap or a keystroke
+ * before then would be lost when the app draws the screen afresh: the page ignores them), the answers it was drawn from beside it (JSON, never
+ * run: `<` is escaped so no text can end the element), and whom it was drawn for in the <head>, where the
+ * boot script reads it before anything is shown.
+ */
+export function withDrawnScreen(page: string, screen: DrawnScreen): string {
+  const data = JSON.stringify({ drawnFor: screen.drawnFor, answers: screen.answers }).replace(
+    /</g,
+    '\\u003c',
+  );
+  const meta = `<meta name="realm-drawn-for" content="${escapeHtml(screen.drawnFor)}" />`;
+  return page
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/(<meta charset="[^"]*" \/?>)/i, (charset) => `${charset}\n    ${meta}`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root" inert>${screen.html}</div>\n    <script type="application/json" id="realm-first-screen">${data}</script>`,
+    );
 }

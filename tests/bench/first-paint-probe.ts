@@ -7,15 +7,15 @@ export type Load = {
   /** When the document's and the main module script's responses ended. */
   htmlEnd: number;
   bundleEnd: number;
-  /** When the app first put something in the page (its bundle loaded and ran). */
+  /** When the app first drew (its bundle loaded and ran), replacing the server's drawing if there was one. */
   appStart: number;
-  /** When the first request for the page's data (/trpc) started, and when its answer ended. */
+  /** When the first request for the page's data (/trpc) started, and when its answer ended (none when drawn). */
   dataStart: number;
   dataEnd: number;
   /** The page's main thread busy (tasks; of those, running JavaScript) until the first post, in ms of CPU. */
   mainThreadMs: number;
   scriptMs: number;
-  /** How many /trpc requests asked for the page's first posts (1 when one answer served the page). */
+  /** How many /trpc requests asked for the page's first posts (0 when the page came drawn with them). */
   postRequests: number;
 };
 
@@ -28,28 +28,37 @@ export type Session = { token: string; user: unknown };
  * TypeScript loader's helpers do not end up in the page.
  */
 const watchFirstPost = `window.__firstPost = new Promise((resolve) => {
+  let seen = false;
+  const appStarted = () =>
+    document.readyState !== 'loading' &&
+    !document.getElementById('realm-first-screen') &&
+    document.getElementById('root')?.firstChild;
   const observer = new MutationObserver(() => {
-    if (!window.__appStart && document.getElementById('root')?.firstChild) window.__appStart = performance.now();
-    if (!document.querySelector('article.post')) return;
-    observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+    if (!window.__appStart && appStarted()) window.__appStart = performance.now();
+    if (!seen && document.querySelector('article.post')) {
+      seen = true;
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+    }
+    if (seen && window.__appStart) observer.disconnect();
   });
   observer.observe(document, { childList: true, subtree: true });
 });`;
 
 /**
  * A cold load of `url`: a fresh context (empty cache, its own sessionStorage) holding the member's session.
- * With `early` false the boot script is blocked (Chromium's own URL blocking, no request interception), so
- * the app loads as it did before it: its first request starts once the bundle has run.
+ * `drawn`: with the page cookie a reloaded tab has (src/client/lib/session.ts), so the server draws the first
+ * screen into the page; without it, the page comes bare and the app asks for its data once its bundle has
+ * run, as before the server drew pages.
  */
 export async function coldLoad(
   browser: Browser,
   url: string,
   session: Session,
-  early: boolean,
+  drawn: boolean,
 ): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
+    if (drawn) await context.addCookies([{ name: 'realm_page', value: session.token, url }]);
     // The session as the web app keeps it (src/client/lib/session.ts), there before any page script runs.
     await context.addInitScript(({ token, user }) => {
       sessionStorage.setItem('token', token);
@@ -60,12 +69,15 @@ export async function coldLoad(
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Performance.enable');
-    await cdp.send('Network.setBlockedURLs', { urls: early ? [] : ['*/assets/boot-*'] });
     await page.goto(url, { waitUntil: 'commit' });
     const { firstPost, appStart, htmlEnd } = await page.evaluate(async () => {
       const w = window as unknown as { __firstPost: Promise<number>; __appStart: number };
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      return { firstPost: await w.__firstPost, appStart: w.__appStart, htmlEnd: nav.responseEnd };
+      const firstPost = await w.__firstPost;
+      // A drawn page shows its first post before the app starts: wait for that too (at most 5 s).
+      for (let waited = 0; !w.__appStart && waited < 5000; waited += 10)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      return { firstPost, appStart: w.__appStart, htmlEnd: nav.responseEnd };
     });
     const { metrics } = await cdp.send('Performance.getMetrics');
     const metric = (name: string) => 1000 * (metrics.find((m) => m.name === name)?.value ?? NaN);

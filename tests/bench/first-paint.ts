@@ -77,7 +77,8 @@ try {
   ];
   console.log(
     `\n${users} members, ${posts} posts; ${runs} cold loads per page and way, alternating (after one of each ` +
-      'not counted). "late": the boot script blocked, so the data starts after the bundle, as before it.',
+      'not counted). "bare": without the page cookie, so the app asks for the data once its bundle has run, ' +
+      'as before the server drew pages; "drawn": the first screen comes drawn in the page.',
   );
   console.log(
     `${'page'.padEnd(34)}${'first post: median / p90'.padEnd(27)}` +
@@ -85,14 +86,14 @@ try {
   );
   const ms = (v: number) => `${Math.round(v)} ms`;
   for (const [name, path] of pages) {
-    const loads: Record<'early' | 'late', Load[]> = { early: [], late: [] };
+    const loads: Record<'bare' | 'drawn', Load[]> = { bare: [], drawn: [] };
     for (let i = -1; i < runs; i++) {
-      for (const way of ['late', 'early'] as const) {
-        const load = await coldLoad(browser, server.url + path, session, way === 'early');
+      for (const way of ['bare', 'drawn'] as const) {
+        const load = await coldLoad(browser, server.url + path, session, way === 'drawn');
         if (i >= 0) loads[way].push(load);
       }
     }
-    for (const way of ['late', 'early'] as const) {
+    for (const way of ['bare', 'drawn'] as const) {
       const first = summary(loads[way].map((l) => l.firstPost));
       const med = (pick: (l: Load) => number) => ms(summary(loads[way].map(pick)).median);
       console.log(

@@ -122,6 +122,11 @@ describe('imports', () => {
     expect(breaking(client, allowed)).toEqual([]);
   });
 
+  it("from the server reach the client only through the drawing of a page's first screen (src/client/ssr)", () => {
+    const ssr = under('src/client/ssr');
+    expect(breaking(under('src/server'), (i) => !client(i.to) || ssr(i.to))).toEqual([]);
+  });
+
   it('reach seed/ only from seed/ and the two that load the demo: start.ts and `realm seed`', () => {
     const loaders = ['src/server/start.ts', 'src/cli/database.ts'];
     expect(breaking(under('src'), (i) => !seed(i.to) || loaders.includes(i.from))).toEqual([]);

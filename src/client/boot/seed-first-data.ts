@@ -1,10 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCQueryUtils, type CreateTRPCClient } from '@trpc/react-query';
 import type { AppRouter } from '../lib/trpc-types';
-import { takeAnswered } from './first-requests';
+import type { FirstRequest } from './first-requests';
 
 type Utils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 type Input = Record<string, unknown>;
+
+/** One of the first screen's queries with its answer, as the server fetched it for the page. */
+export type FirstAnswer = FirstRequest & { data: unknown };
 
 /** Puts an answer where the page's own hook reads it: an infinite query's first page, or a query's data. */
 const seeders: Record<string, (utils: Utils, input: Input, data: unknown) => void> = {
@@ -21,18 +24,17 @@ const seeders: Record<string, (utils: Utils, input: Input, data: unknown) => voi
 };
 
 /**
- * Before the app's first render: the first screen's answers that came while the bundle loaded go into the
- * query cache, so that render draws the posts at once instead of placeholders, and nothing asks again (the
- * data is fresh for the cache's stale time). Answers still on their way are taken by first-data-link.ts.
+ * Puts the first screen's answers into the query cache, so a render draws the posts at once instead of
+ * placeholders, and nothing asks again (the data is fresh for the cache's stale time). The server does it
+ * before drawing the page; the app, before its first render, with the same answers the page carries.
  */
-export function seedFirstData(
+export function seedAnswers(
   queryClient: QueryClient,
   client: CreateTRPCClient<AppRouter>,
-  token: string | null,
+  answers: FirstAnswer[],
 ): QueryClient {
-  const answered = takeAnswered(token);
-  if (answered.length === 0) return queryClient;
+  if (answers.length === 0) return queryClient;
   const utils = createTRPCQueryUtils<AppRouter>({ queryClient, client });
-  for (const entry of answered) seeders[entry.path]?.(utils, entry.input, entry.answer.data);
+  for (const answer of answers) seeders[answer.path]?.(utils, answer.input, answer.data);
   return queryClient;
 }

@@ -10,12 +10,15 @@ const TOKEN = 'token';
 const USER = 'user';
 const STATE = 'accountState';
 
-type Session = { token: string; user: SessionUser; state: AccountState } | null;
+export type Session = { token: string; user: SessionUser; state: AccountState } | null;
 
 const isState = (value: unknown): value is AccountState =>
   value === 'active' || value === 'pending' || value === 'suspended';
 
 function read(): Session {
+  // On the server, which draws a page's first screen with these components (src/client/ssr/), there is no
+  // storage: the session it draws for is set by `drawingAs`.
+  if (typeof sessionStorage === 'undefined') return null;
   const token = sessionStorage.getItem(TOKEN);
   const user = sessionStorage.getItem(USER);
   if (!token || !user) return null;
@@ -32,7 +35,26 @@ function storeState(state: AccountState) {
   else sessionStorage.setItem(STATE, state);
 }
 
+/**
+ * The tab's token mirrored in a cookie, so that the server can draw a reloaded page's first screen with this
+ * member's posts before the bundle has run (docs/performance.md, "First post on screen"). The server reads it
+ * only to draw a page (a GET that changes nothing), never to authorize an action: every call still carries
+ * the token from `sessionStorage` in its header. SameSite=Strict: a link followed from another site opens a
+ * tab without this session, and its page is drawn without it too. A tab whose member differs from the
+ * cookie's (another tab signed in since) hides what was drawn (boot/check-drawn-page.ts).
+ */
+export const pageCookie = 'realm_page';
+
+function mirrorInCookie(token: string | null) {
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = token
+    ? `${pageCookie}=${token}; Path=/; SameSite=Strict${secure}`
+    : `${pageCookie}=; Path=/; Max-Age=0; SameSite=Strict${secure}`;
+}
+
 let current = read();
+if (current?.state === 'active') mirrorInCookie(current.token);
 /** Set when the server refused the token, so the login page can say why the member is there. */
 let expired = false;
 const listeners = new Set<() => void>();
@@ -46,6 +68,7 @@ export const session = {
     sessionStorage.setItem(USER, JSON.stringify(user));
     storeState(state);
     current = { token, user, state };
+    mirrorInCookie(state === 'active' ? token : null);
     emit();
   },
   /** Replaces the stored user (after a profile edit or a follow), keeping the token. */
@@ -60,6 +83,7 @@ export const session = {
     if (!current) return;
     sessionStorage.setItem(TOKEN, token);
     current = { ...current, token };
+    if (current.state === 'active') mirrorInCookie(token);
     emit();
   },
   /** What the server said of the account: approved, waiting, or suspended. */
@@ -67,6 +91,7 @@ export const session = {
     if (!current || current.state === state) return;
     storeState(state);
     current = { ...current, state };
+    mirrorInCookie(state === 'active' ? current.token : null);
     emit();
   },
   signOut(reason: 'logout' | 'expired' = 'logout') {
@@ -75,6 +100,7 @@ export const session = {
     sessionStorage.removeItem(USER);
     sessionStorage.removeItem(STATE);
     current = null;
+    mirrorInCookie(null);
     emit();
   },
   /** True once after the server ended the session. */
@@ -83,6 +109,19 @@ export const session = {
     expired = false;
     return value;
   },
+  /**
+   * Runs `draw` with this session as the current one: the server's drawing of a first screen, which is
+   * synchronous, so no other request's drawing can see it.
+   */
+  drawingAs<T>(drawn: Session, draw: () => T): T {
+    const kept = current;
+    current = drawn;
+    try {
+      return draw();
+    } finally {
+      current = kept;
+    }
+  },
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -90,7 +129,7 @@ export const session = {
 };
 
 export function useSession(): Session {
-  return useSyncExternalStore(session.subscribe, session.get);
+  return useSyncExternalStore(session.subscribe, session.get, session.get);
 }
 
 /** The signed-in member; only for screens behind the protected routes. */

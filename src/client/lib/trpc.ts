@@ -1,7 +1,6 @@
 import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
 import { httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
-import { firstDataLink } from '../boot/first-data-link';
 import { sessionEffectOf } from './account-state';
 import { session } from './session';
 import type { AppRouter } from './trpc-types';
@@ -64,8 +63,6 @@ export function createQueryClient() {
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
-      // The first screen's queries may already be on their way (src/client/boot/start-first-data.ts).
-      firstDataLink(),
       httpBatchLink({
         url: '/trpc',
         headers: () => {

@@ -14,8 +14,7 @@ self.addEventListener('install', (event) => {
     (async () => {
       const cache = await caches.open(shellCache);
       await cache.addAll(appFiles).catch(() => undefined);
-      const page = await fetch(shellKey, { cache: 'no-store' }).catch(() => null);
-      if (page && page.ok) await keepShell(page);
+      await refreshShell();
       await self.skipWaiting();
     })(),
   );
@@ -54,6 +53,15 @@ async function keepShell(response) {
   await cache.put(shellKey, response);
 }
 
+/**
+ * The shell as a signed-out visitor's `/` comes: without cookies, so never a page the server drew with a
+ * member's posts (src/server/first-screen.ts). What the device keeps holds no member's data.
+ */
+async function refreshShell() {
+  const page = await fetch(shellKey, { cache: 'no-store', credentials: 'omit' }).catch(() => null);
+  if (page && page.ok) await keepShell(page);
+}
+
 /** Shown when there is neither a network nor a kept shell (the app was never opened while online). */
 function offlinePage(url) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -65,17 +73,30 @@ function offlinePage(url) {
   return new Response(html, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
-/** A page: from the network when there is one (keeping it as the shell), else the kept shell. */
+/**
+ * A page: from the network when there is one, else the kept shell. A page whose built files differ from the
+ * kept shell's (a deploy) has the shell fetched anew; the page itself is never kept (it may be drawn for the
+ * member).
+ */
 async function navigate(event) {
   try {
     const response = await fetch(event.request);
     const isPage = response.ok && (response.headers.get('content-type') || '').startsWith('text/html');
-    if (isPage) event.waitUntil(keepShell(response.clone()).catch(() => undefined));
+    if (isPage) event.waitUntil(refreshIfDeployed(response.clone()).catch(() => undefined));
     return response;
   } catch {
     const shell = await caches.match(shellKey, { cacheName: shellCache });
     return shell || offlinePage(event.request.url);
   }
+}
+
+async function refreshIfDeployed(page) {
+  const kept = await caches.match(shellKey, { cacheName: shellCache });
+  const entry = (html) =>
+    assetsOf(html)
+      .filter((name) => /\/assets\/index-/.test(name))
+      .join();
+  if (!kept || entry(await kept.text()) !== entry(await page.text())) await refreshShell();
 }
 
 /** A built file: its name never changes meaning, so a kept copy is always right. */
