@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createMember, type FactoryMember } from '../../seed/factories.js';
 import { runSeed } from '../../seed/seed.js';
 import { buildApp } from '../../src/server/app.js';
-import type { Config } from '../../src/server/config.js';
+import type { Config, MediaConfig } from '../../src/server/config.js';
 import type { Db } from '../../src/server/store/sqlite/client.js';
 import { createTokenKeys, type TokenKeys } from '../../src/server/domain/tokens.js';
 import { createContext } from '../../src/server/trpc/context.js';
@@ -100,6 +100,8 @@ export async function makeTestApp(
   options: {
     seed?: boolean;
     config?: Partial<Config>;
+    /** Picture settings over the test config's (the storage is a fresh folder unless given). */
+    media?: Partial<MediaConfig>;
     serveBuiltClient?: boolean;
     clientDir?: string;
     file?: string;
@@ -110,8 +112,12 @@ export async function makeTestApp(
   const mediaFolder = mkdtempSync(join(tmpdir(), 'realm-test-media-'));
   const config = {
     ...testConfig,
-    media: { ...testConfig.media, storage: { kind: 'folder' as const, folder: mediaFolder } },
     ...options.config,
+    media: {
+      ...testConfig.media,
+      storage: { kind: 'folder' as const, folder: mediaFolder },
+      ...options.media,
+    },
   };
   const app = await buildApp({
     config,

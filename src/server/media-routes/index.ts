@@ -18,7 +18,11 @@ export type MediaRouteOptions = {
   cleanupEveryMs?: number;
 };
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+/** 16777216 -> "16 MB"; under a megabyte in KB. */
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
+    : `${Math.round(bytes / 1024)} KB`;
 
 /**
  * Pictures over HTTP: `POST /media` takes one picture as the raw body (tRPC carries JSON, not bytes) and
@@ -57,7 +61,7 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaRouteOptio
     );
     scope.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
       if (!(error instanceof DomainError) && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        const message = `This picture is larger than the ${megabytes(config.maxBytes)} limit. Send a smaller one.`;
+        const message = `This picture is larger than the ${sizeText(config.maxBytes)} limit. Send a smaller one.`;
         return sendError(request, reply, 413, message);
       }
       // A token for a member who is gone is "sign in again" here, as it is to tRPC callers.
