@@ -18,7 +18,7 @@ CREATE TABLE `media` (
 	FOREIGN KEY (`post_id`) REFERENCES `posts`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `media_post_idx` ON `media` (`post_id`,`position`);--> statement-breakpoint
+CREATE INDEX `media_post_idx` ON `media` (`post_id`,`position`) WHERE post_id is not null;--> statement-breakpoint
 CREATE INDEX `media_unattached_idx` ON `media` (`created_at`,`id`) WHERE post_id is null;--> statement-breakpoint
 CREATE INDEX `media_owner_idx` ON `media` (`owner_id`,`post_id`,`created_at`,`bytes`);--> statement-breakpoint
 CREATE INDEX `media_large_key_idx` ON `media` (`large_key`);--> statement-breakpoint

@@ -18,7 +18,7 @@ CREATE TABLE "media" (
 --> statement-breakpoint
 ALTER TABLE "media" ADD CONSTRAINT "media_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "media" ADD CONSTRAINT "media_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "media_post_idx" ON "media" USING btree ("post_id","position");--> statement-breakpoint
+CREATE INDEX "media_post_idx" ON "media" USING btree ("post_id","position") WHERE post_id is not null;--> statement-breakpoint
 CREATE INDEX "media_unattached_idx" ON "media" USING btree ("created_at","id") WHERE post_id is null;--> statement-breakpoint
 CREATE INDEX "media_owner_idx" ON "media" USING btree ("owner_id","post_id","created_at","bytes");--> statement-breakpoint
 CREATE INDEX "media_large_key_idx" ON "media" USING btree ("large_key");--> statement-breakpoint

@@ -29,7 +29,7 @@ const ofPost = statement<Row>(
 const keysOfOwner = statement<{ key: string }>(
   'media-keys-of-owner',
   `select large_key as key from media where owner_id = $1
-   union select preview_key from media where owner_id = $1`,
+   union all select preview_key from media where owner_id = $1`,
 );
 const attach = writeStatement(
   'media-attach',

@@ -24,7 +24,7 @@ const statements = preparedOnce((db: Db) => ({
   keysOfOwner: db.$client
     .prepare<{ ownerId: string }, string>(
       `select large_key from media where owner_id = :ownerId
-       union select preview_key from media where owner_id = :ownerId`,
+       union all select preview_key from media where owner_id = :ownerId`,
     )
     .pluck(),
   attach: db.$client.prepare<{ id: string; postId: string; position: number; alt: string }>(

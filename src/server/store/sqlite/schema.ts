@@ -151,8 +151,11 @@ export const media = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [
-    // A post's pictures in order (cards, edits, deleting a post).
-    index('media_post_idx').on(t.postId, t.position),
+    // A post's pictures in order (cards, edits, deleting a post). Partial: unattached uploads (all with a
+    // null post_id) would otherwise make the index look useless to SQLite's planner after an ANALYZE.
+    index('media_post_idx')
+      .on(t.postId, t.position)
+      .where(sql`post_id is not null`),
     // Cleanup: uploads never attached, oldest first, across members.
     index('media_unattached_idx')
       .on(t.createdAt, t.id)
