@@ -54,7 +54,10 @@ export async function buildServer({ sea = false } = {}) {
     platform: 'node',
     format: 'cjs',
     target: sea ? 'node24' : 'node22',
-    external: sea ? [] : ['better-sqlite3'],
+    // sharp loads its addon and libvips from its own package folders at run time (createRequire over its
+    // own files), so it stays in node_modules. The single executable does not carry it yet: there, the
+    // first upload answers that pictures are not available (src/server/media-routes/pictures.ts).
+    external: sea ? ['sharp'] : ['better-sqlite3', 'sharp'],
     // The server draws a page's first screen with the client's components (src/client/ssr/); their styles
     // are the browser's business.
     loader: { '.css': 'empty' },

@@ -13,7 +13,13 @@ import { CommandFailed, type Parsed } from './command.js';
 export function configFrom(parsed: Parsed, env: NodeJS.ProcessEnv = process.env): Config {
   const config = loadConfig(env);
   const data = parsed.values.data;
-  if (typeof data === 'string') config.dbPath = join(data, 'realm.db');
+  if (typeof data === 'string') {
+    config.dbPath = join(data, 'realm.db');
+    // Pictures follow the data folder too, unless REALM_MEDIA_DIR names their own.
+    if (config.media.storage.kind === 'folder' && !env.REALM_MEDIA_DIR) {
+      config.media.storage = { kind: 'folder', folder: join(data, 'media') };
+    }
+  }
   return config;
 }
 

@@ -13,6 +13,9 @@ import { apiNotFound, frameworkErrors, isApiPath, registerErrorHandling } from '
 import { pageMeta } from './page-meta.js';
 import { paths } from './paths.js';
 import { liveUpdates, type LiveOptions } from './live/events-route.js';
+import { openMediaStorage } from './media/storage-open.js';
+import type { MediaStorage } from './media/storage.js';
+import { mediaRoutes } from './media-routes/index.js';
 import { limitRequests } from './request-limit.js';
 import { startPushDelivery } from './push/delivery.js';
 import { restApi } from './rest/index.js';
@@ -42,6 +45,10 @@ export type AppOptions = {
   requestTimeoutMs?: number;
   /** The live updates' heartbeat and batching; shorter only in tests. */
   live?: LiveOptions;
+  /** Where pictures' files are; the storage config.media names unless a test brings its own. */
+  mediaStorage?: MediaStorage;
+  /** How often uploads never attached are looked for (media-routes/index.ts); 0 in tests that run it. */
+  mediaCleanupEveryMs?: number;
 };
 
 /** The whole server as a Fastify instance that never listens: main.ts listens, tests inject. */
@@ -56,6 +63,8 @@ export async function buildApp({
   directTrpcCalls = true,
   requestTimeoutMs = 30_000,
   live = {},
+  mediaStorage = openMediaStorage(config.media.storage),
+  mediaCleanupEveryMs,
 }: AppOptions) {
   const app = Fastify({
     logger: logger && {
@@ -119,6 +128,14 @@ export async function buildApp({
 
   await app.register(liveUpdates, { ...live, store, keys });
 
+  await app.register(mediaRoutes, {
+    store,
+    keys,
+    storage: mediaStorage,
+    config: config.media,
+    ...(mediaCleanupEveryMs !== undefined && { cleanupEveryMs: mediaCleanupEveryMs }),
+  });
+
   await app.register(restApi, {
     prefix: '/api',
     store,
@@ -134,6 +151,7 @@ export async function buildApp({
     signInLimits: limitsOfSignIn,
     registrationDefault: config.registration,
     allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,
+    mediaPerPost: config.media.perPost,
   };
   await app.register(async (trpcScope) => {
     const onError: OnCallError = ({ error, path }) => {

@@ -1,7 +1,9 @@
 import { isIP } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { registrationModes, type RegistrationMode } from '../shared/community-schemas.js';
+import { loadMediaStorageConfig, MediaConfigError, type MediaStorageConfig } from './media/storage-config.js';
 
 function wholeNumber(min: number, max: number) {
   const range = `must be a whole number from ${min} to ${max}`;
@@ -81,7 +83,33 @@ const envSchema = z.object({
     })
     .transform((value) => new URL(value).origin)
     .optional(),
+  REALM_MEDIA_MAX_BYTES: wholeNumber(1024, 256 * 1024 * 1024).default(16 * 1024 * 1024),
+  REALM_MEDIA_PER_POST: wholeNumber(1, 20).default(4),
+  REALM_MEDIA_QUOTA_BYTES: wholeNumber(0, Number.MAX_SAFE_INTEGER).default(1024 * 1024 * 1024),
+  REALM_MEDIA_UPLOADS_PER_HOUR: wholeNumber(1, 100_000).default(60),
+  REALM_MEDIA_AT_ONCE: wholeNumber(1, 64).optional(),
 });
+
+/** Pictures: where their files are kept, and the limits on what members send (docs/pictures.md). */
+export type MediaConfig = {
+  storage: MediaStorageConfig;
+  /** The largest upload read, in bytes; a larger body is cut off with 413 before it is read whole. */
+  maxBytes: number;
+  /** Pictures one post may carry. */
+  perPost: number;
+  /** What one member's pictures may take in storage, in bytes (both stored sizes counted). */
+  quotaBytes: number;
+  uploadsPerHour: number;
+  /** Pictures processed at once by one process; unset: from the cores (media/work-limit.ts). */
+  atOnce: number | undefined;
+};
+
+/**
+ * The folder pictures go to when REALM_MEDIA_DIR is unset: `media` beside the database. A database in memory
+ * has no folder, so its pictures go to one in the system's temporary folder, per process.
+ */
+export const defaultMediaFolder = (dbPath: string) =>
+  dbPath === ':memory:' ? join(tmpdir(), `realm-media-${process.pid}`) : join(dirname(dbPath), 'media');
 
 export type Config = {
   port: number;
@@ -120,6 +148,7 @@ export type Config = {
    * instance's messages (the VAPID subject).
    */
   push: { allowPrivateEndpoints: boolean; contact: string | undefined };
+  media: MediaConfig;
 };
 
 export class ConfigError extends Error {}
@@ -135,6 +164,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
   }
   const e = parsed.data;
+  let storage: MediaStorageConfig;
+  try {
+    storage = loadMediaStorageConfig(env, defaultMediaFolder(e.REALM_DB));
+  } catch (error) {
+    if (error instanceof MediaConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -155,6 +191,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     push: {
       allowPrivateEndpoints: e.REALM_PUSH_PRIVATE_ENDPOINTS === 'allow',
       contact: e.REALM_PUSH_CONTACT,
+    },
+    media: {
+      storage,
+      maxBytes: e.REALM_MEDIA_MAX_BYTES,
+      perPost: e.REALM_MEDIA_PER_POST,
+      quotaBytes: e.REALM_MEDIA_QUOTA_BYTES,
+      uploadsPerHour: e.REALM_MEDIA_UPLOADS_PER_HOUR,
+      atOnce: e.REALM_MEDIA_AT_ONCE,
     },
   };
 }

@@ -37,6 +37,13 @@ export const limits = {
   exportEntriesMax: 10_000,
   /** A post's or comment's history answers its newest versions, up to this many (the current text first). */
   editHistoryMax: 50,
+  /** A picture's alt text (as Mastodon's). */
+  altMax: 1500,
+  /**
+   * The most pictures any post may carry: REALM_MEDIA_PER_POST (4 by default) is the instance's own limit,
+   * checked by the server; this bounds what a request may even list.
+   */
+  mediaPerPostMax: 20,
 } as const;
 
 /**

@@ -3,7 +3,7 @@ import { limits, reservedUsernames } from './limits.js';
 import { parseRichText, tagKey } from './rich-text.js';
 
 /** "X is required." when missing, "X must be text." when of another type. */
-const textError = (label: string) => (issue: { input?: unknown }) =>
+export const textError = (label: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${label} is required.` : `${label} must be text.`;
 
 export { usernameKey } from './username-key.js';

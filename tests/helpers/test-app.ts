@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createMember, type FactoryMember } from '../../seed/factories.js';
 import { runSeed } from '../../seed/seed.js';
 import { buildApp } from '../../src/server/app.js';
-import type { Config } from '../../src/server/config.js';
+import type { Config, MediaConfig } from '../../src/server/config.js';
 import type { Db } from '../../src/server/store/sqlite/client.js';
 import { createTokenKeys, type TokenKeys } from '../../src/server/domain/tokens.js';
 import { createContext } from '../../src/server/trpc/context.js';
@@ -10,6 +10,9 @@ import { createCaller } from '../../src/server/trpc/root.js';
 import { openPostgresStore } from '../../src/server/store/postgres/index.js';
 import { openSqliteStore } from '../../src/server/store/sqlite/index.js';
 import type { EngineStore } from '../../src/server/store/open.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { freshDatabase } from './postgres.js';
@@ -34,6 +37,15 @@ export const testConfig: Config & { jwtSecret: string } = {
   registration: 'open',
   publicOrigin: undefined,
   push: { allowPrivateEndpoints: false, contact: undefined },
+  // makeTestApp gives each app a folder of its own; this one is never written to.
+  media: {
+    storage: { kind: 'folder', folder: join(tmpdir(), 'realm-test-media-unused') },
+    maxBytes: 16 * 1024 * 1024,
+    perPost: 4,
+    quotaBytes: 1024 * 1024 * 1024,
+    uploadsPerHour: 60,
+    atOnce: undefined,
+  },
 };
 
 export type TestApp = {
@@ -47,6 +59,8 @@ export type TestApp = {
    */
   sql<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
   keys: TokenKeys;
+  /** The folder this app keeps pictures in (a fresh temporary one unless config.media named another). */
+  mediaFolder: string;
   /** A member inserted directly, with a valid token for the raw `authorization` header. */
   member(overrides?: Parameters<typeof createMember>[1]): Promise<FactoryMember & { token: string }>;
   /** A tRPC caller acting as the holder of `token` (or signed out). */
@@ -86,6 +100,8 @@ export async function makeTestApp(
   options: {
     seed?: boolean;
     config?: Partial<Config>;
+    /** Picture settings over the test config's (the storage is a fresh folder unless given). */
+    media?: Partial<MediaConfig>;
     serveBuiltClient?: boolean;
     clientDir?: string;
     file?: string;
@@ -93,11 +109,21 @@ export async function makeTestApp(
 ): Promise<TestApp> {
   const store = await openTestStore(options.file);
   if (options.seed) await runSeed(store);
-  const config = { ...testConfig, ...options.config };
+  const mediaFolder = mkdtempSync(join(tmpdir(), 'realm-test-media-'));
+  const config = {
+    ...testConfig,
+    ...options.config,
+    media: {
+      ...testConfig.media,
+      storage: { kind: 'folder' as const, folder: mediaFolder },
+      ...options.media,
+    },
+  };
   const app = await buildApp({
     config,
     store,
     logger: false,
+    mediaCleanupEveryMs: 0,
     serveBuiltClient: options.serveBuiltClient ?? false,
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
   });
@@ -122,6 +148,7 @@ export async function makeTestApp(
       return (statement.reader ? statement.all(named) : (statement.run(named), [])) as never;
     },
     keys,
+    mediaFolder: config.media.storage.kind === 'folder' ? config.media.storage.folder : '',
     async member(overrides) {
       const member = await createMember(store, overrides);
       return { ...member, token: await keys.sign({ _id: member.id, username: member.username }) };
@@ -134,6 +161,7 @@ export async function makeTestApp(
             keys,
             registrationDefault: config.registration,
             allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,
+            mediaPerPost: config.media.perPost,
           },
           { authorization: token },
         ),
@@ -142,6 +170,7 @@ export async function makeTestApp(
     async close() {
       await app.close();
       await closeDatabase();
+      rmSync(mediaFolder, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,5 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 
@@ -22,6 +23,14 @@ describe('configuration', () => {
       registration: 'open',
       publicOrigin: undefined,
       push: { allowPrivateEndpoints: false, contact: undefined },
+      media: {
+        storage: { kind: 'folder', folder: join('data', 'media') },
+        maxBytes: 16 * 1024 * 1024,
+        perPost: 4,
+        quotaBytes: 1024 * 1024 * 1024,
+        uploadsPerHour: 60,
+        atOnce: undefined,
+      },
     });
   });
 
@@ -45,6 +54,11 @@ describe('configuration', () => {
       REALM_PUBLIC_URL: 'https://Realm.Example/some/path',
       REALM_PUSH_PRIVATE_ENDPOINTS: 'allow',
       REALM_PUSH_CONTACT: 'mailto:admin@example.org',
+      REALM_MEDIA_MAX_BYTES: '1048576',
+      REALM_MEDIA_PER_POST: '6',
+      REALM_MEDIA_QUOTA_BYTES: '5000000',
+      REALM_MEDIA_UPLOADS_PER_HOUR: '10',
+      REALM_MEDIA_AT_ONCE: '2',
     });
     expect(config).toEqual({
       port: 8080,
@@ -64,6 +78,15 @@ describe('configuration', () => {
       registration: 'approval',
       publicOrigin: 'https://realm.example',
       push: { allowPrivateEndpoints: true, contact: 'mailto:admin@example.org' },
+      // A database in memory has no folder beside it: pictures go to a temporary one of this process.
+      media: {
+        storage: { kind: 'folder', folder: join(tmpdir(), `realm-media-${process.pid}`) },
+        maxBytes: 1048576,
+        perPost: 6,
+        quotaBytes: 5000000,
+        uploadsPerHour: 10,
+        atOnce: 2,
+      },
     });
   });
 
@@ -129,8 +152,46 @@ describe('configuration', () => {
       { REALM_PUBLIC_URL: 'realm.example' },
       'Invalid configuration: REALM_PUBLIC_URL must be the http(s) address people use to reach the instance, like https://realm.example',
     ],
+    [
+      { REALM_MEDIA_MAX_BYTES: '16MB' },
+      'Invalid configuration: REALM_MEDIA_MAX_BYTES must be a whole number from 1024 to 268435456',
+    ],
+    [
+      { REALM_MEDIA_PER_POST: '0' },
+      'Invalid configuration: REALM_MEDIA_PER_POST must be a whole number from 1 to 20',
+    ],
+    [
+      { REALM_MEDIA_QUOTA_BYTES: '-1' },
+      'Invalid configuration: REALM_MEDIA_QUOTA_BYTES must be a whole number from 0 to 9007199254740991',
+    ],
+    [
+      { REALM_MEDIA_UPLOADS_PER_HOUR: '1.5' },
+      'Invalid configuration: REALM_MEDIA_UPLOADS_PER_HOUR must be a whole number from 1 to 100000',
+    ],
+    [
+      { REALM_MEDIA_AT_ONCE: '100' },
+      'Invalid configuration: REALM_MEDIA_AT_ONCE must be a whole number from 1 to 64',
+    ],
+    [{ REALM_MEDIA_STORAGE: 'disk' }, 'Invalid configuration: REALM_MEDIA_STORAGE must be folder or s3'],
+    [
+      { REALM_S3_BUCKET: 'pictures' },
+      'Invalid configuration: REALM_S3_BUCKET is set: set REALM_MEDIA_STORAGE=s3 to use object storage, or unset it',
+    ],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+});
+
+describe('pictures', () => {
+  it('are kept in media beside the database, or in REALM_MEDIA_DIR', () => {
+    expect(loadConfig({ REALM_DB: '/srv/realm/realm.db' }).media.storage).toEqual({
+      kind: 'folder',
+      folder: '/srv/realm/media',
+    });
+    expect(loadConfig({ REALM_MEDIA_DIR: '/mnt/pictures' }).media.storage).toEqual({
+      kind: 'folder',
+      folder: '/mnt/pictures',
+    });
   });
 });
 

@@ -40,7 +40,7 @@ function planOf(sql: string): string[] {
 // follow) and stops at the page's LIMIT. A bare `SCAN posts` reads the whole table; so does an index walk in
 // a plan that still sorts in a temp B-tree, because then the index does not give the order.
 const tableScan =
-  /^SCAN (users|posts|comments|post_reactions|comment_votes|bookmarks|follows|blocks|mutes)\b/;
+  /^SCAN (users|posts|comments|post_reactions|comment_votes|bookmarks|follows|blocks|mutes|media)\b/;
 const bareScan = /^SCAN \w+$/;
 
 /** The steps of `plan` that read a whole table. */

@@ -161,6 +161,7 @@ describe('cards written by SQLite', () => {
         'latestComments',
         'likeCount',
         'likedByMe',
+        'media',
         'mentions',
         'updatedAt',
       ].sort(),

@@ -48,6 +48,7 @@ describe('posts.create', () => {
       bookmarkedByMe: false,
       mentions: [],
       latestComments: [],
+      media: [],
     });
     expect(await t.caller().posts.byId({ postId: card.id })).toMatchObject({ content: 'Hello, Realm!' });
   });

@@ -44,6 +44,8 @@ export function setPasswordHash(store: Store, userId: string, passwordHash: stri
 export function deleteMember(store: Store, userId: string): Promise<{ posts: number; comments: number }> {
   return store.write(async (tx) => {
     const content = await tx.members.contentOf(userId);
+    // Their pictures' rows go with them by the foreign keys; the files are released once this commits.
+    tx.media.release(await tx.media.keysOfOwner(userId));
     await tx.members.delete(userId);
     tx.live.emit({ type: 'session-ended', memberId: userId });
     return content;

@@ -5,6 +5,7 @@ import { now } from './clock.js';
 import { badRequest, messages, notFound, notOwner } from './errors.js';
 import { requireReachable } from './barriers.js';
 import { notify, recordPostText, withdrawLike } from './notifications.js';
+import { releasePostMedia, setPostMedia, type PostMediaInput } from './post-media.js';
 
 /**
  * The post, locked until the write ends: on PostgreSQL two rules checking it at once (two dislikes of a
@@ -40,22 +41,39 @@ export async function requireVisiblePost(store: Store, viewerId: string | null, 
   if (!(await store.read.relations.postVisible(viewerId, postId))) throw notFound(messages.postNotFound);
 }
 
-export async function createPost(store: Store, actor: Actor, content: string): Promise<string> {
+/** Pictures a post is written with (tRPC only; the REST contract has none), and how many it may carry. */
+export type PostPictures = { media: PostMediaInput; perPost: number };
+
+export async function createPost(
+  store: Store,
+  actor: Actor,
+  content: string,
+  pictures?: PostPictures,
+): Promise<string> {
   const id = uuid();
   await store.write(async (tx) => {
     const at = now();
     await tx.posts.insert({ id, authorId: actor.id, content, at });
+    if (pictures) await setPostMedia(tx, actor.id, id, pictures.media, pictures.perPost);
     await recordPostText(tx, actor.id, id, content, at);
     tx.live.emit({ type: 'post', postId: id, authorId: actor.id });
   });
   return id;
 }
 
-export async function editPost(store: Store, actor: Actor, postId: string, content: string): Promise<void> {
+/** `pictures` unset leaves the post's pictures as they are (a REST edit, or a tRPC edit without `media`). */
+export async function editPost(
+  store: Store,
+  actor: Actor,
+  postId: string,
+  content: string,
+  pictures?: PostPictures,
+): Promise<void> {
   await store.write(async (tx) => {
     if ((await requirePost(tx, postId)).authorId !== actor.id) throw notOwner(messages.editPostNotOwner);
     const at = now();
     await tx.posts.setContent(postId, content, at);
+    if (pictures) await setPostMedia(tx, actor.id, postId, pictures.media, pictures.perPost);
     await recordPostText(tx, actor.id, postId, content, at);
     tx.live.emit({ type: 'post-changed', postId });
   });
@@ -77,6 +95,7 @@ export async function deletePost(store: Store, actor: Actor, postId: string): Pr
 export async function erasePost(tx: Tx, postId: string): Promise<void> {
   // Its mentions and their notifications cascade too; `notified` already names everyone they told.
   const notified = await tx.notifications.recipientsOf(postId);
+  await releasePostMedia(tx, postId);
   await tx.posts.delete(postId);
   for (const memberId of notified) tx.live.emit({ type: 'notifications', memberId });
   tx.live.emit({ type: 'post-changed', postId });

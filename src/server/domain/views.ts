@@ -37,6 +37,24 @@ export type PostCard = {
   mentions: string[];
   /** The latest comments, newest first (spec section 9: at most 4). */
   latestComments: CommentView[];
+  /** The post's pictures in order (docs/pictures.md); empty for a text-only post. */
+  media: PostMedia[];
+};
+
+/**
+ * A picture as a card shows it: its stored size and a preview, both with their sizes and a placeholder, so the
+ * layout is known before either loads. `id` is what an edit sends back to keep it.
+ */
+export type PostMedia = {
+  id: string;
+  url: string;
+  previewUrl: string;
+  width: number;
+  height: number;
+  previewWidth: number;
+  previewHeight: number;
+  placeholder: string;
+  alt: string;
 };
 
 /**

@@ -10,6 +10,7 @@ import type { InstanceReads, InstanceWrites } from './interface/instance.js';
 import type { InviteReads, InviteWrites } from './interface/invites.js';
 import type { LegacyReads } from './interface/legacy.js';
 import type { LiveEvent, LiveWrites } from './interface/live.js';
+import type { MediaReads, MediaWrites } from './interface/media.js';
 import type { MemberReads, MemberWrites } from './interface/members.js';
 import type { ModerationReads } from './interface/moderation.js';
 import type { NotificationReads } from './interface/notifications.js';
@@ -48,6 +49,7 @@ export type * from './interface/instance.js';
 export type * from './interface/invites.js';
 export type * from './interface/legacy.js';
 export type * from './interface/live.js';
+export type * from './interface/media.js';
 export type * from './interface/members.js';
 export type * from './interface/moderation.js';
 export type * from './interface/notifications.js';
@@ -74,6 +76,7 @@ export type Reads = {
   relations: RelationReads;
   edits: EditReads;
   push: PushReads;
+  media: MediaReads;
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
    * store cannot tell cheaply: answers are then not kept.
@@ -101,6 +104,7 @@ export type Writes = {
   push: PushWrites;
   live: LiveWrites;
   counters: CounterWrites;
+  media: MediaWrites;
 };
 
 /** Reads and writes inside one write transaction: everything commits together or nothing does. */
@@ -139,6 +143,11 @@ export type Store = {
    * process only: the one that made a notification sends its push, once. Answers a function that stops it.
    */
   onPush(listener: (intents: PushIntent[]) => void): () => void;
+  /**
+   * Calls `listener` with the file keys each committed write of this process released (tx.media.release),
+   * in this process only. Answers a function that stops it.
+   */
+  onMediaReleased(listener: (keys: string[]) => void): () => void;
   /** The instance's secret by this name, made by `make` and kept on first use (the VAPID key pair). */
   secret(name: string, make: () => string): Promise<string>;
   /**

@@ -12,6 +12,8 @@ export type ContextDeps = {
   registrationDefault?: RegistrationMode;
   /** REALM_PUSH_PRIVATE_ENDPOINTS=allow: push subscriptions may point at http and private addresses. */
   allowPrivatePushEndpoints?: boolean;
+  /** REALM_MEDIA_PER_POST: how many pictures a post may carry (4 unless given). */
+  mediaPerPost?: number;
 };
 
 /** What a request brings: its authorization header, and the client's address (none for server-side calls). */
@@ -29,6 +31,7 @@ export type Context = {
   signInLimits: SignInLimits;
   registrationDefault: RegistrationMode;
   allowPrivatePushEndpoints: boolean;
+  mediaPerPost: number;
   authorization: string | undefined;
   clientAddress: string | undefined;
 };
@@ -41,6 +44,7 @@ export function createContext(deps: ContextDeps, caller: Caller): Context {
     signInLimits: deps.signInLimits ?? noSignInLimits,
     registrationDefault: deps.registrationDefault ?? 'open',
     allowPrivatePushEndpoints: deps.allowPrivatePushEndpoints ?? false,
+    mediaPerPost: deps.mediaPerPost ?? 4,
     authorization: caller.authorization,
     clientAddress: caller.clientAddress,
   };

@@ -58,6 +58,13 @@ const latestComments = `case when p.comment_count = 0 then '[]'::json else (
         where post_id = p.id and author_id <> all (${hidden})
         order by created_at desc, id desc limit ${limits.latestComments}) as c) end`;
 
+/** The post's pictures in order, from media_post_idx, as ../sqlite/cards.ts writes them. */
+const mediaJson = `(select coalesce(json_agg(json_build_object('id', m.id,
+    'url', '/media/' || m.large_key, 'previewUrl', '/media/' || m.preview_key,
+    'width', m.width, 'height', m.height, 'previewWidth', m.preview_width, 'previewHeight', m.preview_height,
+    'placeholder', m.placeholder, 'alt', m.alt) order by m.position), '[]'::json)
+  from media m where m.post_id = p.id)`;
+
 /** A PostCard of the post `p` by `pu`, with my reaction `r` and my bookmark `b` (null when there is none). */
 const cardJson = `json_build_object('id', p.id, 'author', ${publicUserJson('pu')}, 'content', p.content,
   'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')},
@@ -65,7 +72,8 @@ const cardJson = `json_build_object('id', p.id, 'author', ${publicUserJson('pu')
   'likeCount', p.like_count, 'commentCount', p.comment_count,
   'likedByMe', coalesce(r.kind = 'like', false), 'dislikedByMe', coalesce(r.kind = 'dislike', false),
   'bookmarkedByMe', b.user_id is not null,
-  'mentions', ${mentionsJson('post_mentions', 'p.id', 'p.content')}, 'latestComments', ${latestComments})`;
+  'mentions', ${mentionsJson('post_mentions', 'p.id', 'p.content')}, 'latestComments', ${latestComments},
+  'media', ${mediaJson})`;
 
 // The cards of the posts whose ids are bound as an array, in that order.
 const cards = statement<{ json: string | null }>(

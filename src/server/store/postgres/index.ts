@@ -22,6 +22,7 @@ import { memberReads, memberWrites } from './members.js';
 import { moderationReads } from './moderation.js';
 import { notificationReads } from './notifications.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
+import { mediaReads, mediaWrites } from './media.js';
 import { relationReads, relationWrites } from './relations.js';
 import {
   bookmarkWrites,
@@ -88,6 +89,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     moderation: moderationReads(pool),
     relations: relationReads(pool),
     push: pushReads(pool),
+    media: mediaReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
   // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
@@ -96,7 +98,8 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
   const node = randomUUID();
   let listening: LiveListener | undefined;
   const pushHub = new Set<(intents: PushIntent[]) => void>();
-  const txOn = (db: Queryable, events: LiveEvent[], pushes: PushIntent[]): Tx => ({
+  const mediaHub = new Set<(keys: string[]) => void>();
+  const txOn = (db: Queryable, events: LiveEvent[], pushes: PushIntent[], released: string[]): Tx => ({
     audit: auditWrites(db),
     instance: { ...instanceReads(db), ...instanceWrites(db) },
     invites: { ...inviteReads(db), ...inviteWrites(db) },
@@ -117,6 +120,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     push: { ...pushReads(db), ...pushWrites(db, pushes) },
     live: { emit: (event) => void events.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db, sweeps) },
+    media: { ...mediaReads(db), ...mediaWrites(db, released) },
     feeds: feedReads(db),
     cards: cardReads(db),
     edits: editReads(db),
@@ -132,11 +136,13 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
       try {
         const events: LiveEvent[] = [];
         const pushes: PushIntent[] = [];
-        const result = await work(txOn(client, events, pushes));
+        const released: string[] = [];
+        const result = await work(txOn(client, events, pushes, released));
         if (events.length > 0) await notifyLive(client, node, events);
         await client.query('commit');
         hub.deliver(events);
         if (pushes.length > 0) for (const listener of pushHub) listener(pushes);
+        if (released.length > 0) for (const listener of mediaHub) listener(released);
         return result;
       } catch (error) {
         await client.query('rollback').catch((failed: Error) => (broken = failed));
@@ -178,6 +184,10 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     onPush(listener) {
       pushHub.add(listener);
       return () => pushHub.delete(listener);
+    },
+    onMediaReleased(listener) {
+      mediaHub.add(listener);
+      return () => mediaHub.delete(listener);
     },
     secret: (name, make) => keptSecret(pool, name, make),
     ping: async () => void (await pool.query('select 1')),

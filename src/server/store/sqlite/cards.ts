@@ -65,6 +65,16 @@ const latestComments = `iif(p.comment_count = 0, json_array(), ${nestedJson(`
         order by created_at desc, id desc limit ${limits.latestComments}) as c
   join users cu on cu.id = c.author_id`)})`;
 
+/**
+ * The post's pictures in order (PostMedia, domain/views.ts), from media_post_idx: the same JSON objects as
+ * ../postgres/cards.ts writes. URLs are the files' keys under /media/ (the route that serves them).
+ */
+const mediaJson = nestedJson(`select json_group_array(json_object('id', m.id,
+    'url', '/media/' || m.large_key, 'previewUrl', '/media/' || m.preview_key,
+    'width', m.width, 'height', m.height, 'previewWidth', m.preview_width, 'previewHeight', m.preview_height,
+    'placeholder', m.placeholder, 'alt', m.alt) order by m.position)
+  from media m where m.post_id = p.id`);
+
 /** A PostCard of the post `p` by `pu`, with my reaction `r` and my bookmark `b` (null when there is none). */
 const cardJson = `json_object('id', p.id, 'author', ${publicUserJson('pu')}, 'content', p.content,
   'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')},
@@ -72,7 +82,8 @@ const cardJson = `json_object('id', p.id, 'author', ${publicUserJson('pu')}, 'co
   'likeCount', p.like_count, 'commentCount', p.comment_count,
   'likedByMe', ${jsonBool("r.kind = 'like'")}, 'dislikedByMe', ${jsonBool("r.kind = 'dislike'")},
   'bookmarkedByMe', ${jsonBool('b.user_id is not null')},
-  'mentions', ${mentionsJson('post_mentions', 'p.id', 'p.content')}, 'latestComments', ${latestComments})`;
+  'mentions', ${mentionsJson('post_mentions', 'p.id', 'p.content')}, 'latestComments', ${latestComments},
+  'media', ${mediaJson})`;
 
 const statements = preparedOnce((db: Db) => ({
   // The cards of the posts whose ids are bound as a JSON array, in that order.

@@ -20,6 +20,7 @@ import { memberReads, memberWrites } from './members.js';
 import { moderationReads } from './moderation.js';
 import { notificationReads } from './notifications.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
+import { mediaReads, mediaWrites } from './media.js';
 import { relationReads, relationWrites } from './relations.js';
 import {
   bookmarkWrites,
@@ -56,6 +57,8 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
   let emitted: LiveEvent[] = [];
   let pushes: PushIntent[] = [];
   const pushHub = new Set<(intents: PushIntent[]) => void>();
+  let released: string[] = [];
+  const mediaHub = new Set<(keys: string[]) => void>();
   const tx: Tx = {
     audit: auditWrites(db),
     instance: { ...instanceReads(db), ...instanceWrites(db) },
@@ -77,6 +80,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     push: { ...pushReads(db), ...pushWrites(db, () => pushes) },
     live: { emit: (event) => void emitted.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db) },
+    media: { ...mediaReads(db), ...mediaWrites(db, () => released) },
     feeds: feedReads(db),
     cards: cardReads(db),
     edits: editReads(db),
@@ -101,6 +105,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     moderation: gate.guard(tx.moderation),
     relations: gate.guard(relationReads(db)),
     push: gate.guard(pushReads(db)),
+    media: gate.guard(mediaReads(db)),
     ...gate.guard({ version: tx.version }),
   };
   return {
@@ -110,10 +115,15 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     async write(work) {
       const events: LiveEvent[] = [];
       const queued: PushIntent[] = [];
-      const result = await transaction(db, () => ((emitted = events), (pushes = queued), work(tx)));
+      const keys: string[] = [];
+      const result = await transaction(
+        db,
+        () => ((emitted = events), (pushes = queued), (released = keys), work(tx)),
+      );
       hub.deliver(events);
       relay.send(events);
       if (queued.length > 0) for (const listener of pushHub) listener(queued);
+      if (keys.length > 0) for (const listener of mediaHub) listener(keys);
       return result;
     },
     exclusively: (work) => work(),
@@ -121,6 +131,10 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     onPush(listener) {
       pushHub.add(listener);
       return () => pushHub.delete(listener);
+    },
+    onMediaReleased(listener) {
+      mediaHub.add(listener);
+      return () => mediaHub.delete(listener);
     },
     secret: gate.guard({ secret: async (name: string, make: () => string) => keptSecret(db, name, make) })
       .secret,

@@ -122,6 +122,52 @@ export const postVersions = sqliteTable(
   (t) => [primaryKey({ columns: [t.postId, t.version] })],
 );
 
+/**
+ * A picture a member uploaded (domain/media.ts): unattached (post_id null) until a post takes it, then shown
+ * on that post at `position`. The files are in the media storage under their content-hash keys, which two
+ * rows share when the same picture is uploaded twice; `bytes` is both files' size, what the quota counts.
+ */
+export const media = sqliteTable(
+  'media',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: text('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    alt: text('alt').notNull().default(''),
+    // 'post' today; avatars and banners will be kinds of their own.
+    kind: text('kind').notNull().default('post'),
+    largeKey: text('large_key').notNull(),
+    previewKey: text('preview_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    previewWidth: integer('preview_width').notNull(),
+    previewHeight: integer('preview_height').notNull(),
+    // ThumbHash, base64: painted before the picture arrives.
+    placeholder: text('placeholder').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    // A post's pictures in order (cards, edits, deleting a post). Partial: unattached uploads (all with a
+    // null post_id) would otherwise make the index look useless to SQLite's planner after an ANALYZE.
+    index('media_post_idx')
+      .on(t.postId, t.position)
+      .where(sql`post_id is not null`),
+    // Cleanup: uploads never attached, oldest first, across members.
+    index('media_unattached_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`post_id is null`),
+    // A member's unattached uploads by age, and the sum of a member's bytes (the quota) from the index alone.
+    index('media_owner_idx').on(t.ownerId, t.postId, t.createdAt, t.bytes),
+    // Whether any other row still uses a file before it is deleted.
+    index('media_large_key_idx').on(t.largeKey),
+    index('media_preview_key_idx').on(t.previewKey),
+  ],
+);
+
 /** A comment's earlier texts, as post_versions keeps a post's. */
 export const commentVersions = sqliteTable(
   'comment_versions',
@@ -502,6 +548,7 @@ export const instanceTables = [
   'comments',
   'post_versions',
   'comment_versions',
+  'media',
   'post_reactions',
   'comment_votes',
   'bookmarks',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cursor, feedMode, id, lookupUsername, postContent, tag } from '../../../shared/schemas.js';
+import { postCreateInput, postEditInput } from '../../../shared/media-schemas.js';
+import { cursor, feedMode, id, lookupUsername, tag } from '../../../shared/schemas.js';
 import { postHistory } from '../../domain/edit-history.js';
 import { explorePage, homeFeedPage, postCard, tagPage, userPostsPage } from '../../domain/post-cards.js';
 import { createPost, deletePost, dislikePost, editPost, likePost } from '../../domain/posts.js';
@@ -28,16 +29,17 @@ export const postsRouter = router({
     .input(postId)
     .query(({ ctx, input }) => postHistory(ctx.store, ctx.viewerId, input.postId)),
 
-  create: protectedProcedure.input(z.object({ content: postContent })).mutation(async ({ ctx, input }) => {
-    const newId = await createPost(ctx.store, ctx.actor, input.content);
+  // `media` lists the post's pictures in order (uploads from POST /media); left out, an edit keeps them.
+  create: protectedProcedure.input(postCreateInput).mutation(async ({ ctx, input }) => {
+    const pictures = input.media && { media: input.media, perPost: ctx.mediaPerPost };
+    const newId = await createPost(ctx.store, ctx.actor, input.content, pictures);
     return postCard(ctx.store, ctx.actor.id, newId);
   }),
-  edit: protectedProcedure
-    .input(z.object({ postId: id, content: postContent }))
-    .mutation(async ({ ctx, input }) => {
-      await editPost(ctx.store, ctx.actor, input.postId, input.content);
-      return postCard(ctx.store, ctx.actor.id, input.postId);
-    }),
+  edit: protectedProcedure.input(postEditInput).mutation(async ({ ctx, input }) => {
+    const pictures = input.media && { media: input.media, perPost: ctx.mediaPerPost };
+    await editPost(ctx.store, ctx.actor, input.postId, input.content, pictures);
+    return postCard(ctx.store, ctx.actor.id, input.postId);
+  }),
   delete: protectedProcedure.input(postId).mutation(async ({ ctx, input }) => {
     await deletePost(ctx.store, ctx.actor, input.postId);
     return { postId: input.postId };

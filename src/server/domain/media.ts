@@ -1,0 +1,154 @@
+import { v4 as uuid } from 'uuid';
+import type { MediaRow, Store } from '../store/store.js';
+import type { Actor } from './auth.js';
+import { now } from './clock.js';
+import { forbidden, tryLater } from './errors.js';
+import type { PostMedia } from './views.js';
+import { countHit } from './window-counter.js';
+
+// Pictures in posts (docs/pictures.md): an upload is checked against the member's hourly cap and storage
+// quota before any work, processed, its two files stored, then its row written. It stays unattached until a
+// post takes it (post-media.ts); uploads never attached are deleted after a day (cleanupUnattached).
+
+/** One stored file of a processed picture, its key already made from its bytes (media/storage.ts). */
+export type PictureFile = { key: string; bytes: Buffer; contentType: string; width: number; height: number };
+export type ProcessedPicture = { placeholder: string; large: PictureFile; preview: PictureFile };
+
+/** Where the files go: the media storage, seen by the rules only through what they need. */
+export type PictureFiles = {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  delete(key: string): Promise<void>;
+};
+
+export type MediaLimits = { quotaBytes: number; uploadsPerHour: number; perPost: number };
+
+export type MediaDeps = {
+  store: Store;
+  files: PictureFiles;
+  /** Turns uploaded bytes into the stored files (the per-process work limit included); throws refusals. */
+  process(bytes: Buffer): Promise<ProcessedPicture>;
+  limits: MediaLimits;
+};
+
+/** What an upload answers: the picture as a card shows it (views.ts), its alt text still empty. */
+export type MediaView = PostMedia;
+
+export const mediaUrl = (key: string) => `/media/${key}`;
+const hourMs = 60 * 60 * 1000;
+/** Uploads no post took are deleted once this old. */
+export const unattachedLifetimeMs = 24 * hourMs;
+
+export const mediaMessages = {
+  tooManyUploads: 'You have uploaded many pictures in the last hour. Try again later.',
+  overQuota:
+    'Your pictures take all the storage this instance gives each member. Delete posts with pictures to make room.',
+  notYours: 'A picture in this post is not one of your uploads, or it was deleted. Upload it again.',
+  tooMany: (max: number) => `A post can have at most ${max} pictures.`,
+  repeated: 'The same picture is in this post twice.',
+} as const;
+
+export function viewOf(row: MediaRow): MediaView {
+  return {
+    id: row.id,
+    url: mediaUrl(row.largeKey),
+    previewUrl: mediaUrl(row.previewKey),
+    width: row.width,
+    height: row.height,
+    previewWidth: row.previewWidth,
+    previewHeight: row.previewHeight,
+    placeholder: row.placeholder,
+    alt: row.alt,
+  };
+}
+
+/** Counted before the picture is read, so a member cannot keep the server busy past their hourly cap. */
+async function checkHourlyCap(deps: MediaDeps, actor: Actor): Promise<void> {
+  const window = await countHit(deps.store, `media-upload:${actor.id}`, hourMs);
+  if (window.hits > deps.limits.uploadsPerHour) {
+    throw tryLater(429, mediaMessages.tooManyUploads, window.resetsInMs / 1000);
+  }
+}
+
+async function checkQuota(deps: MediaDeps, used: number, adding: number): Promise<void> {
+  if (used + adding > deps.limits.quotaBytes) throw forbidden(mediaMessages.overQuota);
+}
+
+/**
+ * Stores a picture for `actor`: 429 past the hourly cap and 403 over the quota before any work, a
+ * refusal (400) or "busy" (503) from processing, then both files and the row. On any failure nothing is
+ * left: no row, and the files it wrote are deleted unless another row uses them.
+ */
+export async function uploadPicture(deps: MediaDeps, actor: Actor, bytes: Buffer): Promise<MediaView> {
+  await checkHourlyCap(deps, actor);
+  await checkQuota(deps, await deps.store.read.media.bytesOf(actor.id), 1);
+  const picture = await deps.process(bytes);
+  const { large, preview } = picture;
+  const row: MediaRow = {
+    id: uuid(),
+    ownerId: actor.id,
+    postId: null,
+    position: 0,
+    alt: '',
+    kind: 'post',
+    largeKey: large.key,
+    previewKey: preview.key,
+    width: large.width,
+    height: large.height,
+    previewWidth: preview.width,
+    previewHeight: preview.height,
+    placeholder: picture.placeholder,
+    bytes: large.bytes.length + preview.bytes.length,
+    createdAt: now(),
+  };
+  try {
+    await deps.files.put(large.key, large.bytes, large.contentType);
+    await deps.files.put(preview.key, preview.bytes, preview.contentType);
+    await deps.store.write(async (tx) => {
+      // Again inside the write: two uploads at once must not both fit under the last byte of the quota.
+      await checkQuota(deps, await tx.media.bytesOf(actor.id), row.bytes);
+      await tx.media.insert(row);
+    });
+  } catch (error) {
+    await releaseFiles(deps.store, deps.files, [large.key, preview.key]).catch(() => {});
+    throw error;
+  }
+  return viewOf(row);
+}
+
+/**
+ * Deletes the files of `keys` that no row uses any more. Keys are content hashes, so two uploads of the
+ * same picture share files: the second's row keeps them.
+ */
+export async function releaseFiles(store: Store, files: PictureFiles, keys: string[]): Promise<void> {
+  const unique = [...new Set(keys)];
+  const inUse = new Set(await store.read.media.keysInUse(unique));
+  for (const key of unique) if (!inUse.has(key)) await files.delete(key);
+}
+
+/**
+ * Deletes uploads never attached to a post that are older than a day, rows then files, a batch at a time;
+ * answers how many. Harmless when two processes run it at once: a row is deleted once, a file deleted twice
+ * is no error.
+ */
+export async function cleanupUnattached(
+  store: Store,
+  files: PictureFiles,
+  at = Date.now(),
+  batch = 100,
+): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const rows = await store.write(async (tx) => {
+      const old = await tx.media.unattachedBefore(at - unattachedLifetimeMs, batch);
+      await tx.media.delete(old.map((row) => row.id));
+      return old;
+    });
+    await releaseFiles(
+      store,
+      files,
+      rows.flatMap((row) => [row.largeKey, row.previewKey]),
+    );
+    deleted += rows.length;
+    if (rows.length < batch) return deleted;
+  }
+}

@@ -1,0 +1,47 @@
+/** A picture a member uploaded: unattached (postId null) until a post takes it. */
+export type MediaRow = {
+  id: string;
+  ownerId: string;
+  postId: string | null;
+  position: number;
+  alt: string;
+  kind: 'post';
+  largeKey: string;
+  previewKey: string;
+  width: number;
+  height: number;
+  previewWidth: number;
+  previewHeight: number;
+  placeholder: string;
+  /** Both files' size: what the member's quota counts. */
+  bytes: number;
+  createdAt: number;
+};
+
+export type MediaReads = {
+  /** The sum of the member's pictures' bytes, attached or not (their quota's use). */
+  bytesOf(ownerId: string): Promise<number>;
+  /** Those of `keys` that some row still uses (as its large or preview file). */
+  keysInUse(keys: string[]): Promise<string[]>;
+};
+
+export type MediaWrites = {
+  insert(row: MediaRow): Promise<void>;
+  /** The rows with these ids, in no particular order (ids that do not exist are left out). */
+  byIds(ids: string[]): Promise<MediaRow[]>;
+  /** The post's pictures in order. */
+  ofPost(postId: string): Promise<MediaRow[]>;
+  /** All of a member's pictures' file keys, attached or not (before their account is deleted). */
+  keysOfOwner(ownerId: string): Promise<string[]>;
+  /** Puts the picture on the post at `position` with `alt`. */
+  attach(id: string, postId: string, position: number, alt: string): Promise<void>;
+  /** Deletes these rows (their files are released by the caller). */
+  delete(ids: string[]): Promise<void>;
+  /** Up to `limit` uploads never attached and created before `before`, oldest first. */
+  unattachedBefore(before: number, limit: number): Promise<MediaRow[]>;
+  /**
+   * Queues file keys whose rows this transaction deleted: after it commits, this process's listeners
+   * (store.onMediaReleased) delete the files no row uses any more. Dropped when it rolls back.
+   */
+  release(keys: string[]): void;
+};
