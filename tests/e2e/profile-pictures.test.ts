@@ -65,6 +65,7 @@ describe.each([390, 1280])('profile pictures at %i px', (width) => {
     await expect.poll(() => naturalSize(bannerPreview)).toEqual([600, 200]);
     for (const colorScheme of ['light', 'dark'] as const) {
       await p.page.emulateMedia({ colorScheme });
+      await expect.poll(() => p.page.locator('html').getAttribute('data-theme')).toBe(colorScheme);
       await expectAccessible(p.page, `edit profile with pictures at ${width}, ${colorScheme}`);
     }
     await p.page.emulateMedia({ colorScheme: 'light' });
