@@ -4,6 +4,7 @@ import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { forbidden, tryLater } from './errors.js';
 import type { PostMedia } from './views.js';
+import { mediaUrl } from './media-url.js';
 import { dropUnchosen } from './profile-pictures.js';
 import { countHit } from './window-counter.js';
 
@@ -37,7 +38,7 @@ export type MediaDeps = {
 /** What an upload answers: the picture as a card shows it (views.ts), its alt text still empty. */
 export type MediaView = PostMedia;
 
-export const mediaUrl = (key: string) => `/media/${key}`;
+export { mediaUrl };
 const hourMs = 60 * 60 * 1000;
 /** Uploads no post took are deleted once this old. */
 export const unattachedLifetimeMs = 24 * hourMs;

@@ -1,7 +1,7 @@
 import { uploadedPicture, type ProfileFields } from '../../shared/schemas.js';
 import type { MediaRow, Tx } from '../store/store.js';
 import { badRequest } from './errors.js';
-import { mediaUrl } from './media.js';
+import { mediaUrl } from './media-url.js';
 
 // Avatars and banners (docs/pictures.md, "Avatars and banners"). `POST /media?purpose=avatar|banner` stores
 // a square or 3:1 picture as a row of that kind, never on a post; it is on the profile once the member's
