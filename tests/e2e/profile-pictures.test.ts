@@ -55,6 +55,16 @@ describe.each([390, 1280])('profile pictures at %i px', (width) => {
       buffer: Buffer.from('not a picture'),
     });
     await dialog.getByRole('alert').getByText('This file is not a picture.', { exact: false }).waitFor();
+    // Too large: the server stops reading at its limit, and the member reads why.
+    await dialog.locator('input[data-picture="avatar"]').setInputFiles({
+      name: 'huge.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.alloc(17 * 1024 * 1024, 1),
+    });
+    await dialog
+      .getByRole('alert')
+      .getByText('This picture is larger than the 16 MB limit. Send a smaller one.')
+      .waitFor();
     await dialog.locator('input[data-picture="avatar"]').setInputFiles(await photo(900, 600));
     const preview = dialog.locator(`img[alt="${username}'s picture"]`);
     await expect.poll(() => preview.getAttribute('src')).toMatch(/^\/media\//);
@@ -93,9 +103,10 @@ describe.each([390, 1280])('profile pictures at %i px', (width) => {
     await dialog.waitFor({ state: 'detached' });
     await profile.locator('.avatar-initials').waitFor();
     expect(await profile.locator('.banner img').count()).toBe(1);
-    // The one failure the browser saw is the refused text file's answer.
+    // The failures the browser saw are the refused text file's and the large file's answers.
     expect(p.errors).toEqual([
       'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      'Failed to load resource: the server responded with a status of 413 (Payload Too Large)',
     ]);
   });
 });
