@@ -46,6 +46,24 @@ export async function uploaded(t: TestApp, token: string, body?: Buffer): Promis
   return response.json<Uploaded>();
 }
 
+/** Uploads a fresh JPEG as an avatar, a banner or a post's picture (`POST /media?purpose=`); must be 201. */
+export async function uploadedAs(
+  t: TestApp,
+  token: string,
+  purpose: string,
+  body?: Buffer,
+): Promise<Uploaded> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/media?purpose=${purpose}`,
+    headers: { 'content-type': 'image/jpeg', authorization: token },
+    payload: body ?? (await jpeg()),
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`upload answered ${response.statusCode}: ${response.body}`);
+  return response.json<Uploaded>();
+}
+
 /** The storage key of a /media/ URL. */
 export const keyOf = (url: string) => url.replace(/^\/media\//, '');
 
