@@ -76,7 +76,7 @@ export function PictureDrafts(props: {
                 aria-label={`Picture ${index + 1} of ${props.drafts.length}`}
               >
                 <div className="picture-draft-thumb">
-                  <img src={draft.src} alt="" />
+                  {draft.src && <img src={draft.src} alt="" />}
                   {!draft.picture && (
                     <span className="picture-draft-status" role="status">
                       Uploading…

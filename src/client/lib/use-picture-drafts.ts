@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { session } from './session';
-import { picturesPerPost, uploadPicture, UploadError, type Picture } from './upload-picture';
 import { limits } from '../../shared/limits';
 import { fits } from '../components/text-counter';
 import { offlineText } from './error-text';
+import { localThumbnail } from './local-thumbnail';
+import { session } from './session';
+import { picturesPerPost, uploadPicture, UploadError, type Picture } from './upload-picture';
 
 /** A picture on its way into a post: uploading (shown from the member's own file) or uploaded. */
 export type PictureDraft = {
   key: string;
-  /** What the thumbnail shows: the member's file until the server's preview exists. */
+  /** What the thumbnail shows: drawn from the member's file, else the server's preview; '' meanwhile. */
   src: string;
   picture: Picture | null;
   alt: string;
@@ -19,14 +20,13 @@ let drafted = 0;
 /**
  * The pictures of a post being written or edited. Each file uploads as soon as it is added, so the post goes
  * out at once when the member presses Post; a refused file leaves no draft behind, only `problem`, in the
- * server's words. Blob URLs of the member's files are freed when their draft goes.
+ * server's words.
  */
 export function usePictureDrafts(initial: readonly Picture[] = []) {
   const [drafts, setDrafts] = useState<PictureDraft[]>(() =>
     initial.map((picture) => ({ key: picture.id, src: picture.previewUrl, picture, alt: picture.alt })),
   );
   const [problem, setProblem] = useState<string | null>(null);
-  const blobs = useRef(new Map<string, string>());
   const uploads = useRef(new Map<string, AbortController>());
   const count = useRef(drafts.length);
   count.current = drafts.length;
@@ -34,16 +34,12 @@ export function usePictureDrafts(initial: readonly Picture[] = []) {
   const forget = useCallback((key: string) => {
     uploads.current.get(key)?.abort();
     uploads.current.delete(key);
-    const blob = blobs.current.get(key);
-    if (blob) URL.revokeObjectURL(blob);
-    blobs.current.delete(key);
   }, []);
 
   useEffect(() => {
-    const [open, made] = [uploads.current, blobs.current];
+    const open = uploads.current;
     return () => {
       for (const controller of open.values()) controller.abort();
-      for (const url of made.values()) URL.revokeObjectURL(url);
     };
   }, []);
 
@@ -60,14 +56,15 @@ export function usePictureDrafts(initial: readonly Picture[] = []) {
       count.current += taken.length;
       const added = taken.map((file) => {
         const key = `draft-${++drafted}`;
-        const src = URL.createObjectURL(file);
-        blobs.current.set(key, src);
+        const update = (change: (draft: PictureDraft) => PictureDraft) =>
+          setDrafts((now) => now.map((draft) => (draft.key === key ? change(draft) : draft)));
+        void localThumbnail(file).then((src) => src && update((draft) => ({ ...draft, src })));
         const controller = new AbortController();
         uploads.current.set(key, controller);
         uploadPicture(file, session.token(), controller.signal).then(
           (picture) => {
             uploads.current.delete(key);
-            setDrafts((now) => now.map((draft) => (draft.key === key ? { ...draft, picture } : draft)));
+            update((draft) => ({ ...draft, picture, src: draft.src || picture.previewUrl }));
           },
           (error: unknown) => {
             if (controller.signal.aborted) return;
@@ -76,7 +73,7 @@ export function usePictureDrafts(initial: readonly Picture[] = []) {
             setProblem(error instanceof UploadError ? error.message : offlineText);
           },
         );
-        return { key, src, picture: null, alt: '' };
+        return { key, src: '', picture: null, alt: '' };
       });
       setDrafts((now) => [...now, ...added]);
     },
@@ -96,7 +93,7 @@ export function usePictureDrafts(initial: readonly Picture[] = []) {
   }, []);
 
   const reset = useCallback(() => {
-    for (const key of [...blobs.current.keys(), ...uploads.current.keys()]) forget(key);
+    for (const key of [...uploads.current.keys()]) forget(key);
     setDrafts([]);
     setProblem(null);
   }, [forget]);
