@@ -3,13 +3,14 @@ import { limits } from '../../shared/limits';
 import type { Picture } from '../lib/upload-picture';
 import { usePictureDrafts } from '../lib/use-picture-drafts';
 import { Modal } from './modal';
-import { AddPicturesButton, PictureDrafts } from './picture-picker';
+import { PictureDrafts } from './picture-picker';
 import { fits, TextCounter } from './text-counter';
 
 /**
  * Spec section 2 "Edit post": a "Post" textarea with its counter, Cancel and Save (disabled until it fits).
- * The post's pictures are listed too: their alt text can change, and a picture can be removed or added; Save
- * then sends them all, in order (a post with pictures may have no text).
+ * The post's pictures are listed too: their alt text can change and a picture can be removed; Save then sends
+ * those kept, in order (a post with pictures may have no text). Pictures are added in the composer only, so
+ * the dialog of a post without pictures is the spec's, field for field.
  */
 export function EditPostModal(props: {
   initial: string;
@@ -32,8 +33,8 @@ export function EditPostModal(props: {
           event.preventDefault();
           if (disabled) return;
           setSaving(true);
-          // Pictures are sent only when the post has or had some: an edit without them keeps none either way.
-          const media = had.length > 0 || pictures.drafts.length > 0 ? pictures.media() : undefined;
+          // Pictures are sent only when the post had some: an edit without `media` keeps them as they are.
+          const media = had.length > 0 ? pictures.media() : undefined;
           props.onSave(content.trim(), media).then(props.onClose, () => setSaving(false));
         }}
       >
@@ -54,7 +55,6 @@ export function EditPostModal(props: {
           onRemove={pictures.remove}
         />
         <div className="modal-actions">
-          <AddPicturesButton onFiles={pictures.add} disabled={pictures.full || saving} />
           <button type="button" className="button secondary" onClick={props.onClose}>
             Cancel
           </button>
