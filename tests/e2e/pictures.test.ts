@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, logIn, signUp } from './harness.js';
 import { card, composer, unique, useE2e } from './page-helpers.js';
+import { smallTargets } from './tap-targets.js';
 
 // Pictures in the web app (docs/pictures.md, "In the web app"): added in the composer with alt text, shown
 // on cards in slots sized before the pictures arrive, opened in the viewer; a refused file says why.
@@ -215,6 +216,14 @@ describe.each([390, 1280])('accessible at %i px', (width) => {
     await composer(p.page).fill(text);
     await addPictures(p.page, [files.wide, files.tall]);
     await altField(p.page).nth(0).fill('Orange');
+    // Every Remove is whole (not squeezed under its own text) and inside the composer's column.
+    const column = (await p.page.locator('.composer-body').boundingBox())!;
+    for (const remove of await p.page.getByRole('button', { name: /^Remove picture/ }).all()) {
+      const box = (await remove.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(column.x + column.width + 0.5);
+      expect(await remove.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    if (width === 390) expect(await smallTargets(p.page)).toEqual([]);
     await axeBothThemes(p.page, `composer with pictures at ${width}`);
     await postButton(p.page).click();
     const mine = card(p.page, text);
@@ -222,6 +231,7 @@ describe.each([390, 1280])('accessible at %i px', (width) => {
     await axeBothThemes(p.page, `cards with pictures at ${width}`);
     await mine.getByRole('button', { name: 'Orange' }).click();
     await p.page.getByRole('dialog').waitFor();
+    if (width === 390) expect(await smallTargets(p.page)).toEqual([]);
     await axeBothThemes(p.page, `viewer at ${width}`);
     await p.page.getByRole('button', { name: 'Close' }).click();
     expect(p.errors).toEqual([]);
