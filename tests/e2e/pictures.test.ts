@@ -184,6 +184,27 @@ describe('pictures in the web app', () => {
     expect(await grid.getByRole('button', { name: 'Open picture 1 of 1' }).count()).toBe(1);
   });
 
+  it('a picture pasted into the text box is added, and Remove takes it away', async () => {
+    const p = await open();
+    await signUp(p, 'Pat', 'Paster');
+    await composer(p.page).focus();
+    await p.page.evaluate((base64) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'image.jpg', { type: 'image/jpeg' }));
+      const box = document.querySelector('form.composer textarea')!;
+      box.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, tallBytes);
+    await expect.poll(() => drafts(p.page).count()).toBe(1);
+    await p.page.getByText('Uploading…').waitFor({ state: 'detached' });
+    expect(await composer(p.page).inputValue()).toBe('');
+    await p.page.getByRole('button', { name: 'Remove picture 1 of 1' }).click();
+    expect(await drafts(p.page).count()).toBe(0);
+    expect(await postButton(p.page).isDisabled()).toBe(true);
+  });
+
   it('Edit post changes a picture’s alt text and removes another', async () => {
     const p = await open();
     await signUp(p, 'Eve', 'Editor');
