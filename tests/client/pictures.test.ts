@@ -22,6 +22,9 @@ describe('uploadErrorText', () => {
   it('words the busy server, the hourly limit and a fault plainly', async () => {
     const busy = 'The server is busy processing other pictures. Try again in a moment.';
     expect(await uploadErrorText(answer(503, { errors: [busy] }, { 'retry-after': '2' }))).toBe(busyText);
+    // A build that cannot process pictures at all answers 503 without Retry-After: its own words.
+    const missing = 'Pictures cannot be processed by this build of Realm (the image library is missing).';
+    expect(await uploadErrorText(answer(503, { errors: [missing] }))).toBe(missing);
     expect(await uploadErrorText(answer(429, { errors: ['x'] }, { 'retry-after': '90' }))).toBe(
       'You have added many pictures in the last hour. Try again in 90 seconds.',
     );

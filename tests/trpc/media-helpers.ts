@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { TestApp } from '../helpers/test-app.js';
+import type { PostMedia } from '../../src/server/domain/views.js';
 
 // Pictures for the media tests: real JPEGs made by sharp, each distinct by its colour (so two are never the
 // same file unless a test means them to be), uploaded through POST /media as the web app sends them.
@@ -17,17 +18,8 @@ export async function jpeg(width = 320, height = 200): Promise<Buffer> {
     .toBuffer();
 }
 
-export type Uploaded = {
-  id: string;
-  url: string;
-  previewUrl: string;
-  width: number;
-  height: number;
-  previewWidth: number;
-  previewHeight: number;
-  placeholder: string;
-  alt: string;
-};
+/** What `POST /media` answers: a picture as cards carry it, its alt text still empty. */
+export type Uploaded = PostMedia;
 
 export function upload(t: TestApp, token: string | undefined, body: Buffer | string, type = 'image/jpeg') {
   return t.app.inject({

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { PictureUploadError, uploadPicture } from '../lib/picture-upload';
+import { UploadError, uploadPicture } from '../lib/upload-picture';
 import { offlineText } from '../lib/error-text';
 import { Avatar } from './avatar';
 import { FormError } from './form-error';
@@ -42,10 +42,10 @@ export function ProfilePictureField(props: {
     setBusy(true);
     onBusy(true);
     try {
-      const picture = await uploadPicture(file, kind);
+      const picture = await uploadPicture(file, { purpose: kind });
       onChange({ value: picture.url, preview: picture.previewUrl });
     } catch (failure) {
-      setError(failure instanceof PictureUploadError ? failure.message : offlineText);
+      setError(failure instanceof UploadError ? failure.message : offlineText);
     } finally {
       setBusy(false);
       onBusy(false);

@@ -1,4 +1,5 @@
 import { offlineText, serverFailureText } from './error-text';
+import { session } from './session';
 import type { PostCard } from './trpc-types';
 
 /** A picture as cards carry it, and as `POST /media` answers an upload (docs/pictures.md). */
@@ -51,11 +52,15 @@ export async function uploadErrorText(response: Response): Promise<string> {
       return `You have added many pictures in the last hour.${when || ' Try again later.'}`;
     }
     case 503:
-      return busyText;
+      // Busy says when to come back; a server that cannot process pictures at all says so in its own words.
+      return response.headers.has('retry-after') ? busyText : (sentence ?? busyText);
     default:
       return response.status >= 500 ? serverFailureText : (sentence ?? serverFailureText);
   }
 }
+
+/** What an upload is for: a post's picture, or the member's avatar or banner (cropped to its shape). */
+export type PicturePurpose = 'post' | 'avatar' | 'banner';
 
 /**
  * Sends one picture to `POST /media`: the file itself as the body (the server reads its bytes, never its
@@ -64,12 +69,13 @@ export async function uploadErrorText(response: Response): Promise<string> {
  */
 export async function uploadPicture(
   file: Blob,
-  token: string | null,
-  signal?: AbortSignal,
+  options: { purpose?: PicturePurpose; signal?: AbortSignal } = {},
 ): Promise<Picture> {
+  const { purpose = 'post', signal } = options;
+  const token = session.token();
   let response: Response;
   try {
-    response = await fetch('/media', {
+    response = await fetch(purpose === 'post' ? '/media' : `/media?purpose=${purpose}`, {
       method: 'POST',
       headers: { ...(token ? { authorization: token } : {}), 'content-type': 'application/octet-stream' },
       body: file,

@@ -3,7 +3,6 @@ import { limits } from '../../shared/limits';
 import { fits } from '../components/text-counter';
 import { offlineText } from './error-text';
 import { localThumbnail } from './local-thumbnail';
-import { session } from './session';
 import { picturesPerPost, uploadPicture, UploadError, type Picture } from './upload-picture';
 
 /** A picture on its way into a post: uploading (shown from the member's own file) or uploaded. */
@@ -61,7 +60,7 @@ export function usePictureDrafts(initial: readonly Picture[] = []) {
         void localThumbnail(file).then((src) => src && update((draft) => ({ ...draft, src })));
         const controller = new AbortController();
         uploads.current.set(key, controller);
-        uploadPicture(file, session.token(), controller.signal).then(
+        uploadPicture(file, { signal: controller.signal }).then(
           (picture) => {
             uploads.current.delete(key);
             update((draft) => ({ ...draft, picture, src: draft.src || picture.previewUrl }));
