@@ -17,8 +17,10 @@ import { forgetFailedLogins } from '../server/domain/sign-in-limits.js';
 import { createTokenKeys } from '../server/domain/tokens.js';
 import { CommandFailed, dataHelp, dataOptions, UsageError, type Command, type Parsed } from './command.js';
 import { moderationCommands, parseRole } from './admin-moderation.js';
+import { mediaUsage } from './admin-media.js';
 import { confirm, requireDatabase } from './guards.js';
 import { configFrom, withDatabase } from './instance.js';
+import { printTable } from './table.js';
 
 const passwordHelp = `  --password-stdin  read the password from standard input (its first line) instead of generating one`;
 
@@ -210,18 +212,11 @@ ${dataHelp}`,
   },
 };
 
-// Names and usernames are members' own text: a control character (an escape sequence, a newline) would
-// reach the administrator's terminal, or break the columns. JSON lines escape them already.
-const printable = (text: string) => text.replace(/\p{Cc}/gu, '\uFFFD');
-
-/** Columns padded to their widest cell; numbers aligned right. */
-function printTable(header: string[], cells: string[][], right: boolean[]) {
-  const rows = cells.map((row) => row.map(printable));
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  for (const row of [header, ...rows]) {
-    const cells = row.map((cell, i) => (right[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)));
-    console.log(cells.join('  ').trimEnd());
-  }
-}
-
-export const adminCommands = [createUser, resetPassword, deleteUser, listUsers, ...moderationCommands];
+export const adminCommands = [
+  createUser,
+  resetPassword,
+  deleteUser,
+  listUsers,
+  ...moderationCommands,
+  mediaUsage,
+];

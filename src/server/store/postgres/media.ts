@@ -1,4 +1,5 @@
 import type { MediaReads, MediaRow, MediaWrites } from '../store.js';
+import { mediaUsageReads } from './media-usage.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement, type TextTimes } from './statement.js';
 
@@ -53,6 +54,7 @@ const keysInUse = statement<{ key: string }>(
 
 export function mediaReads(db: Queryable): MediaReads {
   return {
+    ...mediaUsageReads(db),
     bytesOf: async (ownerId) => Number((await bytesOf(db, [ownerId]))[0]?.total ?? 0),
     keysInUse: async (keys) => (keys.length === 0 ? [] : (await keysInUse(db, [keys])).map((row) => row.key)),
   };

@@ -1,6 +1,7 @@
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import type { MediaReads, MediaRow, MediaWrites } from '../store.js';
+import { mediaUsageReads } from './media-usage.js';
 
 // Members' pictures (interface/media.ts). Lists of ids or keys are bound as one JSON array.
 
@@ -54,6 +55,7 @@ const statements = preparedOnce((db: Db) => ({
 
 export function mediaReads(db: Db): MediaReads {
   return {
+    ...mediaUsageReads(db),
     bytesOf: async (ownerId) => statements(db).bytesOf.get({ ownerId }) ?? 0,
     keysInUse: async (keys) =>
       keys.length === 0 ? [] : statements(db).keysInUse.all({ keys: JSON.stringify(keys) }),
