@@ -1,7 +1,10 @@
 import { bytesText } from '../shared/bytes-text.js';
+import type { Config } from '../server/config.js';
+import { releaseFiles } from '../server/domain/media.js';
 import { storageUsage, topDefault, topMax } from '../server/domain/media-usage.js';
 import { commandLine } from '../server/domain/moderation.js';
 import { openMediaStorage } from '../server/media/storage-open.js';
+import type { Store } from '../server/store/store.js';
 import { dataHelp, dataOptions, UsageError, type Command } from './command.js';
 import { requireDatabase } from './guards.js';
 import { configFrom, withDatabase } from './instance.js';
@@ -58,3 +61,26 @@ ${dataHelp}`,
     );
   },
 };
+
+/**
+ * While a command deletes rows (`realm admin delete-user`), deletes the files their writes release once they
+ * commit, as the server does (media-routes): no file is left behind by a deletion made outside the server.
+ * `done()` stops listening and waits for the files; one that could not be deleted (a bucket out of reach) is
+ * reported, not fatal: the rows are gone already, and the file is only wasted room.
+ */
+export function freePictureFiles(store: Store, config: Config): { done(): Promise<void> } {
+  const storage = openMediaStorage(config.media.storage);
+  const work: Promise<void>[] = [];
+  const stop = store.onMediaReleased((keys) => work.push(releaseFiles(store, storage, keys)));
+  return {
+    async done() {
+      stop();
+      const failed = (await Promise.allSettled(work)).filter((result) => result.status === 'rejected');
+      for (const { reason } of failed) {
+        console.error(
+          `realm: some picture files could not be deleted from ${storage.describe()} (${(reason as Error).message}); they take room but nothing shows them.`,
+        );
+      }
+    },
+  };
+}
