@@ -1,34 +1,9 @@
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { mediaKeyFor } from '../../src/server/media/storage.js';
-import { query, realm, tempFolder } from './cli-helpers.js';
+import { query, realm, storePicture, tempFolder } from './cli-helpers.js';
 
 // `realm admin delete-user` runs outside the server, yet frees the member's picture files as the server
 // would: those no other row uses are deleted from the data folder's media folder, a shared one stays.
-
-/** A stored picture file in the instance's media folder, and its row, as an upload leaves them. */
-function storePicture(data: string, owner: string, text: string, id: string) {
-  const key = mediaKeyFor(Buffer.from(text), 'webp');
-  const file = join(data, 'media', key);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  chmodSync(file, 0o600);
-  const db = new Database(join(data, 'realm.db'));
-  try {
-    const { id: ownerId } = db.prepare('select id from users where username = ?').get(owner) as {
-      id: string;
-    };
-    db.prepare(
-      `insert into media (id, owner_id, large_key, preview_key, width, height, preview_width, preview_height,
-         placeholder, bytes, created_at) values (?, ?, ?, ?, 1, 1, 1, 1, '', ?, 1)`,
-    ).run(id, ownerId, key, key, text.length);
-  } finally {
-    db.close();
-  }
-  return file;
-}
 
 describe('realm admin delete-user', () => {
   it("deletes the member's picture files, but not one another member's upload shares", async () => {
