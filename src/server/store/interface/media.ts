@@ -31,6 +31,8 @@ export type MediaReads = {
   topOwners(limit: number): Promise<MediaOwnerUsage[]>;
   /** The sum of the member's pictures' bytes, attached or not (their quota's use). */
   bytesOf(ownerId: string): Promise<number>;
+  /** The pictures on these posts, by post then position (a member's archive: account.export). */
+  onPosts(postIds: string[]): Promise<MediaRow[]>;
   /** Those of `keys` that some row still uses (as its large or preview file). */
   keysInUse(keys: string[]): Promise<string[]>;
 };

@@ -23,6 +23,10 @@ const insert = writeStatement(
    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
 );
 const byIds = statement<Row>('media-by-ids', `select ${columns} from media where id = any ($1::text[])`);
+const onPosts = statement<Row>(
+  'media-on-posts',
+  `select ${columns} from media where post_id = any ($1::text[]) order by post_id, position`,
+);
 const ofPost = statement<Row>(
   'media-of-post',
   `select ${columns} from media where post_id = $1 order by position`,
@@ -56,6 +60,7 @@ export function mediaReads(db: Queryable): MediaReads {
   return {
     ...mediaUsageReads(db),
     bytesOf: async (ownerId) => Number((await bytesOf(db, [ownerId]))[0]?.total ?? 0),
+    onPosts: async (ids) => (await onPosts(db, [ids])).map(parsed), // even for none, as on SQLite
     keysInUse: async (keys) => (keys.length === 0 ? [] : (await keysInUse(db, [keys])).map((row) => row.key)),
   };
 }
