@@ -52,7 +52,7 @@ export function backUpPictures(config: Config, copy: string, target: string): st
   const keys = wellFormed(keysNamedBy(copy));
   if (storage.kind === 's3') {
     return [
-      `Pictures are kept in ${openMediaStorage(storage).describe()}, which this backup does not copy: back the bucket up by its own means (${plural(keys.length, 'file')} named now).`,
+      `Pictures are kept in ${openMediaStorage(storage).describe()}, which this backup does not copy: back the bucket up by its own means (the backup names ${plural(keys.length, 'picture file')}).`,
     ];
   }
   // No pictures, no folder: a backup stays the one file it always was.
@@ -112,7 +112,6 @@ export function restorePicturesBefore(config: Config, file: string): string[] {
     if (!existsSync(from)) missing += 1;
     else if (!existsSync(join(storage.folder, key))) copyPrivately(from, join(storage.folder, key));
   }
-  mkdirSync(storage.folder, { recursive: true, mode: 0o700 });
   return missing > 0 ? [`${plural(missing, 'picture file')} named by the backup are not in ${source}.`] : [];
 }
 

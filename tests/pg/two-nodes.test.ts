@@ -53,6 +53,18 @@ async function api(
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
+/** A tRPC mutation over HTTP, as the web app sends one. */
+async function trpc<T>(node: RealmServer, path: string, token: string, input: unknown): Promise<T> {
+  const res = await fetch(`${node.url}/trpc/${path}`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  const body = (await res.json()) as { result?: { data: T } };
+  if (!res.ok) throw new Error(`${path}: ${JSON.stringify(body)}`);
+  return body.result!.data;
+}
+
 const count = async (pool: pg.Pool, sql: string) => Number((await pool.query(sql)).rows[0].n);
 
 describe('two nodes on one PostgreSQL', () => {
@@ -136,7 +148,7 @@ describe('two nodes on one PostgreSQL', () => {
 });
 
 describe('two nodes on one PostgreSQL and one bucket', () => {
-  it('serve from node B the picture uploaded on node A: they share the bucket, not a disk', async () => {
+  it('serve from node B the picture uploaded on node A, and free it from the bucket when B deletes its post', async () => {
     const s3 = await startS3rver();
     try {
       const bucket = await s3.freshBucket();
@@ -161,16 +173,28 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
         body: photo,
       });
       expect(uploaded.status).toBe(201);
-      const { url, previewUrl } = (await uploaded.json()) as { url: string; previewUrl: string };
+      const { id, url, previewUrl } = (await uploaded.json()) as {
+        id: string;
+        url: string;
+        previewUrl: string;
+      };
       // Node B has no disk in common with A: it reads the file from the bucket.
       const served = await fetch(`${b.url}${url}`);
       expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
       const bytes = Buffer.from(await served.arrayBuffer());
       expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 900, height: 600 });
       expect((await fetch(`${b.url}${previewUrl}`)).status).toBe(200);
-      expect((await s3.keysIn(bucket.bucket)).sort()).toEqual(
-        [url, previewUrl].map((u) => u.slice(7)).sort(),
-      );
+      const keys = [url, previewUrl].map((u) => u.slice('/media/'.length));
+      expect((await s3.keysIn(bucket.bucket)).sort()).toEqual(keys.sort());
+
+      // Posted through node A, deleted through node B: B's write frees the files from the shared bucket.
+      const post = await trpc<{ id: string }>(a, 'posts.create', token, {
+        content: '',
+        media: [{ id, alt: '' }],
+      });
+      await trpc(b, 'posts.delete', token, { postId: post.id });
+      await expect.poll(() => s3.keysIn(bucket.bucket), { timeout: 5_000 }).toEqual([]);
+      expect((await fetch(`${a.url}${url}`)).status).toBe(404);
     } finally {
       await s3.close();
     }
