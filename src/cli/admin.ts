@@ -17,8 +17,10 @@ import { forgetFailedLogins } from '../server/domain/sign-in-limits.js';
 import { createTokenKeys } from '../server/domain/tokens.js';
 import { CommandFailed, dataHelp, dataOptions, UsageError, type Command, type Parsed } from './command.js';
 import { moderationCommands, parseRole } from './admin-moderation.js';
+import { freePictureFiles, mediaUsage } from './admin-media.js';
 import { confirm, requireDatabase } from './guards.js';
 import { configFrom, withDatabase } from './instance.js';
+import { printTable } from './table.js';
 
 const passwordHelp = `  --password-stdin  read the password from standard input (its first line) instead of generating one`;
 
@@ -150,7 +152,9 @@ export const deleteUser: Command = {
   summary: 'delete a member with everything they wrote',
   usage: 'USERNAME [--yes] [--data DIR]',
   details: `Deletes a member with their posts (and the comments, likes and bookmarks on them), their comments,
-likes, votes, bookmarks and follows, in one transaction; the counts on others' posts and profiles follow.
+likes, votes, bookmarks, follows and pictures, in one transaction; the counts on others' posts and profiles
+follow. Then their pictures' files are deleted from the media storage (a folder or a bucket), except those
+another member's upload of the same picture still uses.
 It asks you to type the username first; without a terminal it refuses unless --yes is given.
 
   --yes             delete without asking
@@ -170,7 +174,13 @@ ${dataHelp}`,
           `Not deleting ${member.username}: there is no terminal to confirm on. Pass --yes to delete without asking.`,
         );
       }
-      return { username: member.username, ...(await deleteMember(store, member.id)) };
+      // Their pictures' files are freed here, as the server frees them (this runs outside it).
+      const freeing = freePictureFiles(store, config);
+      try {
+        return { username: member.username, ...(await deleteMember(store, member.id)) };
+      } finally {
+        await freeing.done();
+      }
     });
     console.log(
       `Deleted ${deleted.username} with ${plural(deleted.posts, 'post')} and ${plural(deleted.comments, 'comment')}.`,
@@ -210,18 +220,11 @@ ${dataHelp}`,
   },
 };
 
-// Names and usernames are members' own text: a control character (an escape sequence, a newline) would
-// reach the administrator's terminal, or break the columns. JSON lines escape them already.
-const printable = (text: string) => text.replace(/\p{Cc}/gu, '\uFFFD');
-
-/** Columns padded to their widest cell; numbers aligned right. */
-function printTable(header: string[], cells: string[][], right: boolean[]) {
-  const rows = cells.map((row) => row.map(printable));
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  for (const row of [header, ...rows]) {
-    const cells = row.map((cell, i) => (right[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)));
-    console.log(cells.join('  ').trimEnd());
-  }
-}
-
-export const adminCommands = [createUser, resetPassword, deleteUser, listUsers, ...moderationCommands];
+export const adminCommands = [
+  createUser,
+  resetPassword,
+  deleteUser,
+  listUsers,
+  ...moderationCommands,
+  mediaUsage,
+];

@@ -17,6 +17,7 @@ import { resolveJwtSecret } from '../server/store/sqlite/instance-secret.js';
 import { nativeBindingOption } from '../server/store/sqlite/native-binding.js';
 import { unpackRuntime } from '../server/paths.js';
 import { version } from '../server/version.js';
+import { backUpPictures, restorePicturesAfter, restorePicturesBefore } from './backup-media.js';
 import { CommandFailed, dataHelp, dataOptions, type Command } from './command.js';
 import { confirm, refuseWhileRunning, requireDatabase } from './guards.js';
 import { configFrom, dataFolderOf, newestKnownMigration, sqliteOnly } from './instance.js';
@@ -57,6 +58,10 @@ backup), with the token secret inside it, so that members stay signed in after \
 FILE must not exist yet. Keep it as private as the data folder: it holds every password hash and the
 secret that signs sign-ins.
 
+Pictures: with the media folder (the default), the picture files the copy names are copied into the
+folder FILE.media beside it (files 0600, folders 0700); keep and move the two together. With object
+storage (REALM_MEDIA_STORAGE=s3) the bucket is not copied: back it up by its own means.
+
 ${dataHelp}`,
   options: dataOptions,
   positionals: ['FILE'],
@@ -87,10 +92,13 @@ ${dataHelp}`,
         source.close();
       }
       const held = stamp(partial, secret);
+      // The pictures the copy names, from the media folder; after the copy, so none it names is left out.
+      const pictures = backUpPictures(config, partial, target);
       renameSync(partial, target);
       console.log(
         `Backed up ${plural(held.members, 'member')} and ${plural(held.posts, 'post')} to ${target} (${sizeOf(statSync(target).size)}).`,
       );
+      for (const line of pictures) console.log(line);
     } finally {
       rmSync(partial, { force: true });
     }
@@ -166,8 +174,10 @@ export const restore: Command = {
   usage: 'FILE [--yes] [--data DIR]',
   details: `Replaces the database with the one in FILE (written by \`realm backup\`) and the token secret with
 the backup's, so that its members, posts and sign-ins are back. The server must be stopped. A backup from
-an older Realm is brought up to date on the way in. When there is a database already, it asks you to
-type "yes" first; without a terminal it refuses unless --yes is given.
+an older Realm is brought up to date on the way in. With the media folder, the pictures in FILE.media
+are put back in it, and the replaced database's picture files are deleted; with object storage, restore
+the bucket by its own means. When there is a database already, it asks you to type "yes" first; without
+a terminal it refuses unless --yes is given.
 
   --yes             replace an existing database without asking
 ${dataHelp}`,
@@ -198,10 +208,15 @@ ${dataHelp}`,
       );
       refuseWhileRunning(folder); // it may have started while we asked
     }
+    // Pictures first (only adding files), then the database, then the replaced instance's files go.
+    const pictures = restorePicturesBefore(config, file);
     swapIn(file, target, held.secret);
+    const replaced = restorePicturesAfter(config, target);
     console.log(
       `Restored ${what} into ${target} from the backup of ${held.createdAt} (Realm ${held.realmVersion}).`,
     );
+    for (const line of pictures) console.log(line);
+    if (replaced > 0) console.log(`Deleted ${plural(replaced, 'picture file')} of the replaced database.`);
     if (config.jwtSecret) {
       console.log(
         'REALM_JWT_SECRET is set: the server signs with it, not with the restored secret, so sign-ins from ' +

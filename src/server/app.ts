@@ -152,6 +152,7 @@ export async function buildApp({
     registrationDefault: config.registration,
     allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,
     mediaPerPost: config.media.perPost,
+    publicOrigin: config.publicOrigin,
   };
   await app.register(async (trpcScope) => {
     const onError: OnCallError = ({ error, path }) => {

@@ -145,4 +145,8 @@ export const removeContentInput = z.discriminatedUnion(
   { error: 'What is removed is a post or a comment.' },
 );
 export const auditPageInput = z.object({ cursor });
+/** The storage pictures take (/admin/storage): how many of the heaviest members to list. */
+export const storageUsageInput = z
+  .object({ top: z.number().int().min(1).max(100).default(10) })
+  .default({ top: 10 });
 export type CreateReportInput = z.infer<typeof createReportInput>;

@@ -1,8 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
+import { mediaKeyFor } from '../../src/server/media/storage.js';
 import { instanceTables } from '../../src/server/store/sqlite/schema.js';
 import { runRealm, type RunOptions } from '../helpers/realm-program.js';
 
@@ -77,3 +78,25 @@ export function query<T = Record<string, unknown>>(
 /** Every row of every table that holds members' content. */
 export const rowsOf = (dataFolder: string) =>
   Object.fromEntries(instanceTables.map((t) => [t, query(dataFolder, `select * from ${t} order by rowid`)]));
+
+/** A stored picture file in the instance's media folder, and its row, as an upload leaves them. */
+export function storePicture(data: string, owner: string, text: string, id: string) {
+  const key = mediaKeyFor(Buffer.from(text), 'webp');
+  const file = join(data, 'media', key);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  chmodSync(file, 0o600);
+  const db = new Database(join(data, 'realm.db'));
+  try {
+    const { id: ownerId } = db.prepare('select id from users where username = ?').get(owner) as {
+      id: string;
+    };
+    db.prepare(
+      `insert into media (id, owner_id, large_key, preview_key, width, height, preview_width, preview_height,
+         placeholder, bytes, created_at) values (?, ?, ?, ?, 1, 1, 1, 1, '', ?, 1)`,
+    ).run(id, ownerId, key, key, text.length);
+  } finally {
+    db.close();
+  }
+  return file;
+}

@@ -14,6 +14,7 @@ const everyCommand = [
   'admin suspend',
   'admin unsuspend',
   'admin approve',
+  'admin media-usage',
   'backup',
   'restore',
   'migrate-to-postgres',

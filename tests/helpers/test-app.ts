@@ -162,6 +162,7 @@ export async function makeTestApp(
             registrationDefault: config.registration,
             allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,
             mediaPerPost: config.media.perPost,
+            publicOrigin: config.publicOrigin,
           },
           { authorization: token },
         ),

@@ -63,6 +63,7 @@ describe('media statements on PostgreSQL', () => {
     const reads: [() => Promise<unknown>, string][] = [
       [() => store.read.cards.json(null, ['p1', 'p2']), 'media_post_idx'],
       [() => writes.ofPost('p5'), 'media_post_idx'],
+      [() => store.read.media.onPosts(['p5', 'p7']), 'media_post_idx'],
       [() => store.read.media.bytesOf(owner), 'media_owner_idx'],
       [() => store.read.media.keysInUse(['k1', 'q2']), 'media_large_key_idx'],
       [() => writes.unattachedBefore(15000, 100), 'media_unattached_idx'],

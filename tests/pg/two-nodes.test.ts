@@ -1,8 +1,10 @@
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { seedMembers, seedPosts } from '../../seed/data.js';
 import { emptyDatabase, freshDatabase } from '../helpers/postgres.js';
 import { startRealm, type RealmServer } from '../helpers/realm-program.js';
+import { startS3rver } from '../helpers/s3rver.js';
 
 // Many nodes: separate Realm processes, each with its own port and pool, serving one instance
 // from one PostgreSQL database. Each node runs the program as a self-hoster does (`realm serve`).
@@ -15,8 +17,8 @@ afterEach(async () => {
 });
 
 /** Nodes started at once on the database `url`; each trusts the test as its proxy, to speak for many clients. */
-async function startNodes(url: string, count: number, args: string[] = []) {
-  const env = { REALM_DATABASE_URL: url, REALM_DATABASE_POOL: '4', REALM_TRUST_PROXY: '127.0.0.1' };
+async function startNodes(url: string, count: number, args: string[] = [], more: NodeJS.ProcessEnv = {}) {
+  const env = { REALM_DATABASE_URL: url, REALM_DATABASE_POOL: '4', REALM_TRUST_PROXY: '127.0.0.1', ...more };
   const nodes = await Promise.all(Array.from({ length: count }, () => startRealm(args, { env })));
   servers.push(...nodes);
   return nodes;
@@ -49,6 +51,18 @@ async function api(
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the legacy API's JSON, as a client reads it
   return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+/** A tRPC mutation over HTTP, as the web app sends one. */
+async function trpc<T>(node: RealmServer, path: string, token: string, input: unknown): Promise<T> {
+  const res = await fetch(`${node.url}/trpc/${path}`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  const body = (await res.json()) as { result?: { data: T } };
+  if (!res.ok) throw new Error(`${path}: ${JSON.stringify(body)}`);
+  return body.result!.data;
 }
 
 const count = async (pool: pg.Pool, sql: string) => Number((await pool.query(sql)).rows[0].n);
@@ -130,6 +144,60 @@ describe('two nodes on one PostgreSQL', () => {
     for (let i = 0; i < 25; i++) expect((await attempt(i)).status).toBe(404);
     expect((await attempt(25)).status).toBe(429);
     expect((await attempt(26)).status).toBe(429);
+  });
+});
+
+describe('two nodes on one PostgreSQL and one bucket', () => {
+  it('serve from node B the picture uploaded on node A, and free it from the bucket when B deletes its post', async () => {
+    const s3 = await startS3rver();
+    try {
+      const bucket = await s3.freshBucket();
+      const [a, b] = (await startNodes(await freshDatabase(inject('postgresAdminUrl')), 2, [], {
+        REALM_MEDIA_STORAGE: 's3',
+        REALM_S3_BUCKET: bucket.bucket,
+        REALM_S3_ENDPOINT: bucket.endpoint,
+        REALM_S3_REGION: bucket.region,
+        REALM_S3_ACCESS_KEY_ID: bucket.accessKeyId,
+        REALM_S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+        REALM_S3_FORCE_PATH_STYLE: 'true',
+      })) as [RealmServer, RealmServer];
+      const member = { username: 'photographer', password: 'a long enough password' };
+      const token = (await api(a, 'POST', '/auth/signup', undefined, member)).body.encodedToken as string;
+      const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a7' } })
+        .jpeg()
+        .toBuffer();
+
+      const uploaded = await fetch(`${a.url}/media`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'image/jpeg' },
+        body: photo,
+      });
+      expect(uploaded.status).toBe(201);
+      const { id, url, previewUrl } = (await uploaded.json()) as {
+        id: string;
+        url: string;
+        previewUrl: string;
+      };
+      // Node B has no disk in common with A: it reads the file from the bucket.
+      const served = await fetch(`${b.url}${url}`);
+      expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
+      const bytes = Buffer.from(await served.arrayBuffer());
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 900, height: 600 });
+      expect((await fetch(`${b.url}${previewUrl}`)).status).toBe(200);
+      const keys = [url, previewUrl].map((u) => u.slice('/media/'.length));
+      expect((await s3.keysIn(bucket.bucket)).sort()).toEqual(keys.sort());
+
+      // Posted through node A, deleted through node B: B's write frees the files from the shared bucket.
+      const post = await trpc<{ id: string }>(a, 'posts.create', token, {
+        content: '',
+        media: [{ id, alt: '' }],
+      });
+      await trpc(b, 'posts.delete', token, { postId: post.id });
+      await expect.poll(() => s3.keysIn(bucket.bucket), { timeout: 5_000 }).toEqual([]);
+      expect((await fetch(`${a.url}${url}`)).status).toBe(404);
+    } finally {
+      await s3.close();
+    }
   });
 });
 

@@ -34,6 +34,7 @@ describe.runIf(testEngine === 'sqlite')('pictures on SQLite', () => {
       });
       await api.posts.edit({ postId: post.id, content: 'one', media: [{ id: a.id, alt: 'a' }] });
       await api.posts.explore({});
+      await api.account.export();
       await api.posts.delete({ postId: post.id });
       // An avatar: uploaded (the earlier unchosen one looked for), then chosen (the replaced one looked for).
       const avatar = await uploadedAs(t, me.token, 'avatar');

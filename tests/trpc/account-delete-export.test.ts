@@ -122,6 +122,7 @@ describe('account.export', () => {
           updatedAt: expect.any(String),
           editedAt: null,
           likeCount: 1,
+          media: [],
         },
       ],
       comments: [

@@ -179,6 +179,7 @@ const cases: Case[] = [
     may: moderators,
   },
   { name: 'admin.log', call: (api) => api.admin.log({}), may: moderators },
+  { name: 'admin.storage', call: (api) => api.admin.storage({}), may: admins },
 ];
 
 /** Who is refused what, whatever the procedure: no token, a suspended account, an account that waits. */

@@ -9,7 +9,8 @@ import { deleteMember } from './members.js';
 import { hashPassword } from './passwords.js';
 import { checkAccountPassword, noSignInLimits, type SignInLimits } from './sign-in-limits.js';
 import type { TokenKeys } from './tokens.js';
-import { isoTime, type AccountArchive, type AccountView } from './views.js';
+import { mediaUrl } from './media.js';
+import { isoTime, type AccountArchive, type AccountView, type ArchivePicture } from './views.js';
 
 // The signed-in member's own account (/settings). Sessions end by moving the member's token version
 // on (domain/auth.ts resolveActor refuses tokens of an older one on every request), and a `session-ended`
@@ -91,10 +92,42 @@ export async function deleteAccount(
 }
 
 /**
+ * The pictures of the archive's posts by post, in order, as links (absolute when the instance knows its
+ * public address, REALM_PUBLIC_URL) with their alt text. Links, not the files in a zip: a member may keep up
+ * to their quota (1 GB by default) in pictures, which a zip would have to hold in memory or stream past the
+ * JSON API; the links stay valid as long as the posts do, a download of them is the member's to script, and
+ * the archive stays one JSON file any tool opens. One statement, by media_post_idx.
+ */
+async function archivePictures(
+  store: Store,
+  postIds: string[],
+  publicOrigin: string | undefined,
+): Promise<Map<string, ArchivePicture[]>> {
+  const link = (key: string) => `${publicOrigin ?? ''}${mediaUrl(key)}`;
+  const byPost = new Map<string, ArchivePicture[]>();
+  for (const row of await store.read.media.onPosts(postIds)) {
+    const list = byPost.get(row.postId!) ?? [];
+    list.push({
+      url: link(row.largeKey),
+      previewUrl: link(row.previewKey),
+      width: row.width,
+      height: row.height,
+      alt: row.alt,
+    });
+    byPost.set(row.postId!, list);
+  }
+  return byPost;
+}
+
+/**
  * Everything a member wrote and keeps, newest first, as one JSON archive: a fixed number of statements (the
  * instance's name, the profile, then each list up to `limits.exportEntriesMax` entries), never a hash.
  */
-export async function exportAccount(store: Store, actor: Actor): Promise<AccountArchive> {
+export async function exportAccount(
+  store: Store,
+  actor: Actor,
+  options: { publicOrigin?: string | undefined } = {},
+): Promise<AccountArchive> {
   const max = limits.exportEntriesMax;
   const [settings, rows] = await Promise.all([
     instanceSettings(store, 'open'), // only its name is used
@@ -103,6 +136,12 @@ export async function exportAccount(store: Store, actor: Actor): Promise<Account
   if (!rows.profile) throw actorGone();
   const lists = [rows.posts, rows.comments, rows.bookmarks, rows.following, rows.followers];
   const first = <T>(list: T[]) => list.slice(0, max);
+  // Pictures as links, not files: see archivePictures.
+  const pictures = await archivePictures(
+    store,
+    first(rows.posts).map((post) => post.id),
+    options.publicOrigin,
+  );
   return {
     exportedAt: isoTime(Date.now()),
     instance: settings.name,
@@ -112,6 +151,7 @@ export async function exportAccount(store: Store, actor: Actor): Promise<Account
       createdAt: isoTime(post.createdAt),
       updatedAt: isoTime(post.updatedAt),
       editedAt: post.editedAt === null ? null : isoTime(post.editedAt),
+      media: pictures.get(post.id) ?? [],
     })),
     comments: first(rows.comments).map((comment) => ({
       ...comment,

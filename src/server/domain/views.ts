@@ -199,6 +199,9 @@ export type AuditEntryView = {
 };
 
 /** Everything a member wrote and keeps, as one JSON file (account.export). */
+/** A picture in a member's archive: where to fetch it, its preview, its size and its alt text. */
+export type ArchivePicture = { url: string; previewUrl: string; width: number; height: number; alt: string };
+
 export type AccountArchive = {
   exportedAt: string;
   instance: string;
@@ -211,6 +214,11 @@ export type AccountArchive = {
     updatedAt: string;
     editedAt: string | null;
     likeCount: number;
+    /**
+     * The post's pictures in order, as links with their alt text (absolute with REALM_PUBLIC_URL, else
+     * paths on the instance); the files are not inside the archive (docs/pictures.md says why).
+     */
+    media: ArchivePicture[];
   }[];
   comments: {
     id: string;

@@ -14,6 +14,8 @@ export type ContextDeps = {
   allowPrivatePushEndpoints?: boolean;
   /** REALM_MEDIA_PER_POST: how many pictures a post may carry (4 unless given). */
   mediaPerPost?: number;
+  /** REALM_PUBLIC_URL: the instance's address, for links that leave it (an archive's pictures). */
+  publicOrigin?: string | undefined;
 };
 
 /** What a request brings: its authorization header, and the client's address (none for server-side calls). */
@@ -32,6 +34,7 @@ export type Context = {
   registrationDefault: RegistrationMode;
   allowPrivatePushEndpoints: boolean;
   mediaPerPost: number;
+  publicOrigin: string | undefined;
   authorization: string | undefined;
   clientAddress: string | undefined;
 };
@@ -45,6 +48,7 @@ export function createContext(deps: ContextDeps, caller: Caller): Context {
     registrationDefault: deps.registrationDefault ?? 'open',
     allowPrivatePushEndpoints: deps.allowPrivatePushEndpoints ?? false,
     mediaPerPost: deps.mediaPerPost ?? 4,
+    publicOrigin: deps.publicOrigin,
     authorization: caller.authorization,
     clientAddress: caller.clientAddress,
   };

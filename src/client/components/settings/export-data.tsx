@@ -35,7 +35,7 @@ export function ExportData() {
   return (
     <SettingsSection
       title="Your data"
-      intro="A JSON file of your profile, posts, comments, bookmarks and follows."
+      intro="A JSON file of your profile, posts (with links to their pictures and their descriptions), comments, bookmarks and follows."
     >
       <div className="settings-actions">
         <button type="button" className="button secondary" disabled={busy} onClick={() => void run()}>

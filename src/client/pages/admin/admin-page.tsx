@@ -8,17 +8,19 @@ import NotFoundPage from '../not-found-page';
 import { AuditLog } from './audit-log';
 import { Members } from './members';
 import { Reports } from './reports';
+import { StorageUsage } from './storage-usage';
 import '../../admin.css';
 
 // The settings form validates with the server's zod schemas: zod loads with it, not with every admin tab.
 const InstanceSettings = lazy(() => import('./instance-settings'));
 
-type Section = 'members' | 'reports' | 'log' | 'settings';
+type Section = 'members' | 'reports' | 'log' | 'storage' | 'settings';
 
 const tabs: { section: Section; href: string; label: string; adminsOnly?: boolean }[] = [
   { section: 'members', href: '/admin', label: 'Members' },
   { section: 'reports', href: '/admin/reports', label: 'Reports' },
   { section: 'log', href: '/admin/log', label: 'Log' },
+  { section: 'storage', href: '/admin/storage', label: 'Storage', adminsOnly: true },
   { section: 'settings', href: '/admin/settings', label: 'Settings', adminsOnly: true },
 ];
 
@@ -42,6 +44,7 @@ function Body({ section, role }: { section: Section; role: Role }) {
   if (section === 'members') return <Members viewer={role} />;
   if (section === 'reports') return <Reports viewer={role} />;
   if (section === 'log') return <AuditLog />;
+  if (section === 'storage') return <StorageUsage />;
   return (
     <Suspense fallback={<p className="card empty">Loading the settings…</p>}>
       <InstanceSettings />
@@ -50,8 +53,8 @@ function Body({ section, role }: { section: Section; role: Role }) {
 }
 
 /**
- * /admin, /admin/reports, /admin/log and /admin/settings. Moderators and admins see them; settings are the
- * admins' alone. The role comes from account.me, read on every request by the server.
+ * /admin, /admin/reports, /admin/log, /admin/storage and /admin/settings. Moderators and admins see them;
+ * storage and settings are the admins' alone. The role comes from account.me, read on every request by the server.
  */
 export default function AdminPage({ section: param }: { section?: string }) {
   const section = sectionOf(param);
@@ -74,7 +77,7 @@ export default function AdminPage({ section: param }: { section?: string }) {
   }
   const role = account.data.role;
   if (role === 'member') return <NotForYou admins={false} />;
-  if (section === 'settings' && role !== 'admin') return <NotForYou admins />;
+  if ((section === 'settings' || section === 'storage') && role !== 'admin') return <NotForYou admins />;
 
   return (
     <div className="admin">

@@ -25,9 +25,21 @@ export type MediaRow = {
   createdAt: number;
 };
 
+/** All pictures on the instance, as the quotas count them (shared files count once per row). */
+export type MediaUsage = { pictures: number; unattached: number; bytes: number };
+
+/** One member's share of the storage. */
+export type MediaOwnerUsage = { username: string; pictures: number; bytes: number };
+
 export type MediaReads = {
+  /** The instance's pictures in all (media-usage.ts on each engine). */
+  usage(): Promise<MediaUsage>;
+  /** The `limit` members whose pictures take the most bytes, most first (ties by username). */
+  topOwners(limit: number): Promise<MediaOwnerUsage[]>;
   /** The sum of the member's pictures' bytes, attached or not (their quota's use). */
   bytesOf(ownerId: string): Promise<number>;
+  /** The pictures on these posts, by post then position (a member's archive: account.export). */
+  onPosts(postIds: string[]): Promise<MediaRow[]>;
   /** Those of `keys` that some row still uses (as its large or preview file). */
   keysInUse(keys: string[]): Promise<string[]>;
 };

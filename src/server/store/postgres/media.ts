@@ -1,4 +1,5 @@
 import type { MediaReads, MediaRow, MediaWrites } from '../store.js';
+import { mediaUsageReads } from './media-usage.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement, type TextTimes } from './statement.js';
 
@@ -22,6 +23,10 @@ const insert = writeStatement(
    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
 );
 const byIds = statement<Row>('media-by-ids', `select ${columns} from media where id = any ($1::text[])`);
+const onPosts = statement<Row>(
+  'media-on-posts',
+  `select ${columns} from media where post_id = any ($1::text[]) order by post_id, position`,
+);
 const ofPost = statement<Row>(
   'media-of-post',
   `select ${columns} from media where post_id = $1 order by position`,
@@ -58,7 +63,9 @@ const keysInUse = statement<{ key: string }>(
 
 export function mediaReads(db: Queryable): MediaReads {
   return {
+    ...mediaUsageReads(db),
     bytesOf: async (ownerId) => Number((await bytesOf(db, [ownerId]))[0]?.total ?? 0),
+    onPosts: async (ids) => (await onPosts(db, [ids])).map(parsed), // even for none, as on SQLite
     keysInUse: async (keys) => (keys.length === 0 ? [] : (await keysInUse(db, [keys])).map((row) => row.key)),
   };
 }

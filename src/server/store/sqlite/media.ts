@@ -1,6 +1,7 @@
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import type { MediaReads, MediaRow, MediaWrites } from '../store.js';
+import { mediaUsageReads } from './media-usage.js';
 
 // Members' pictures (interface/media.ts). Lists of ids or keys are bound as one JSON array.
 
@@ -17,6 +18,10 @@ const statements = preparedOnce((db: Db) => ({
   ),
   byIds: db.$client.prepare<{ ids: string }, MediaRow>(
     `select ${columns} from media where id in (select value from json_each(:ids))`,
+  ),
+  onPosts: db.$client.prepare<{ ids: string }, MediaRow>(
+    `select ${columns} from media where post_id in (select value from json_each(:ids))
+     order by post_id, position`,
   ),
   ofPost: db.$client.prepare<{ postId: string }, MediaRow>(
     `select ${columns} from media where post_id = :postId order by position`,
@@ -58,7 +63,10 @@ const statements = preparedOnce((db: Db) => ({
 
 export function mediaReads(db: Db): MediaReads {
   return {
+    ...mediaUsageReads(db),
     bytesOf: async (ownerId) => statements(db).bytesOf.get({ ownerId }) ?? 0,
+    // Even for none: an archive reads with as many statements whatever the member wrote.
+    onPosts: async (ids) => statements(db).onPosts.all({ ids: JSON.stringify(ids) }),
     keysInUse: async (keys) =>
       keys.length === 0 ? [] : statements(db).keysInUse.all({ keys: JSON.stringify(keys) }),
   };

@@ -22,5 +22,7 @@ export const accountRouter = router({
     await deleteAccount(ctx.store, ctx.actor, input.password, ctx.signInLimits);
     return { ok: true as const };
   }),
-  export: protectedProcedure.query(({ ctx }) => exportAccount(ctx.store, ctx.actor)),
+  export: protectedProcedure.query(({ ctx }) =>
+    exportAccount(ctx.store, ctx.actor, { publicOrigin: ctx.publicOrigin }),
+  ),
 });

@@ -6,7 +6,9 @@ import {
   reportsPageInput,
   resolveReportInput,
   setRoleInput,
+  storageUsageInput,
 } from '../../../shared/community-schemas.js';
+import { storageUsage } from '../../domain/media-usage.js';
 import {
   auditPage,
   membersPage,
@@ -51,4 +53,8 @@ export const adminRouter = router({
   log: protectedProcedure
     .input(auditPageInput)
     .query(({ ctx, input }) => auditPage(ctx.store, ctx.actor, input.cursor)),
+  // Admins only: what pictures take, in all and by the heaviest members.
+  storage: protectedProcedure
+    .input(storageUsageInput)
+    .query(({ ctx, input }) => storageUsage(ctx.store, ctx.actor, input.top)),
 });
