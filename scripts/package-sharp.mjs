@@ -96,3 +96,47 @@ export async function sharpFilesFor(arch, machine, tools) {
   }
   return { files, bytes };
 }
+
+/**
+ * The smoke test's picture (scripts/package.mjs): `member` signs in and uploads a JPEG made by the checkout's
+ * sharp; the answer must be 201 and the picture must come back as WebP. Then the addon and libvips unpacked
+ * under `runtime` must be linux-<arch>'s (`machine`).
+ */
+export async function smokeUpload(url, member, runtime, arch, machine) {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(member),
+  });
+  if (login.status !== 200) throw new Error(`POST /api/auth/login gave ${login.status}`);
+  const { encodedToken } = await login.json();
+  const { default: sharp } = await import('sharp');
+  const background = { r: 200, g: 60, b: 40 };
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+  const upload = await fetch(`${url}/media`, {
+    method: 'POST',
+    headers: { authorization: encodedToken, 'content-type': 'image/jpeg' },
+    body: jpeg,
+  });
+  const answer = await upload.text();
+  if (upload.status !== 201) throw new Error(`POST /media gave ${upload.status}: ${answer}`);
+  const picture = await fetch(new URL(JSON.parse(answer).url, url));
+  const bytes = Buffer.from(await picture.arrayBuffer());
+  if (picture.status !== 200 || bytes.subarray(8, 12).toString('latin1') !== 'WEBP') {
+    throw new Error(`GET of the uploaded picture gave ${picture.status}, ${bytes.length} bytes, not WebP`);
+  }
+  const [buildId] = readdirSync(runtime);
+  const library = join(runtime, buildId, 'sharp/node_modules/@img');
+  const native = [`sharp-linux-${arch}/lib`, `sharp-libvips-linux-${arch}/lib`].flatMap((folder) =>
+    readdirSync(join(library, folder))
+      .filter((name) => /\.(node|so[.\d]*)$/.test(name))
+      .map((name) => join(library, folder, name)),
+  );
+  for (const file of native) {
+    const found = readFileSync(file).readUInt16LE(18);
+    if (found !== machine) throw new Error(`unpacked ${file} is for ELF machine ${found}, not ${machine}`);
+  }
+  if (native.length !== 2) throw new Error(`unpacked ${library} holds ${native.length} native files, not 2`);
+}

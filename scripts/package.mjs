@@ -17,7 +17,7 @@ import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sharpFilesFor } from './package-sharp.mjs';
+import { sharpFilesFor, smokeUpload } from './package-sharp.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => join(root, ...parts);
@@ -71,9 +71,10 @@ const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s
 const mb = (file) => `${(statSync(file).size / 1e6).toFixed(1)} MB`;
 
 /** Runs a program; fails with its command line and the end of its output (all of it in `log`). */
-function run(command, args, { log, env = process.env, cwd = root } = {}) {
+function run(command, args, { log, env = process.env, cwd = root, input } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+    child.stdin?.end(input);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -193,7 +194,10 @@ async function binaryFor(arch, node, blob) {
   return { binary, strip };
 }
 
-/** `version`, then `serve` in an empty folder until /healthz answers 200 (arm64 under qemu). */
+/**
+ * `version`, then `serve` in an empty folder until /healthz answers 200 (arm64 under qemu), and a member
+ * made with `admin create-user` uploads a JPEG that comes back as WebP.
+ */
 async function smokeTest(arch, binary) {
   // Found on this PATH: the server below runs with none.
   const [emulator, ...emulatorArgs] = targets[arch].emulator;
@@ -204,6 +208,9 @@ async function smokeTest(arch, binary) {
   const folder = mkdtempSync(join(tmpdir(), 'realm-package-'));
   // No node on PATH: the binary must need none.
   const env = { PATH: '/nonexistent', LOG_LEVEL: 'info' };
+  const member = { username: 'smoke', password: 'a smoke test of the pictures' };
+  const createUser = ['admin', 'create-user', member.username, '--password-stdin'];
+  await run(command[0], [...command.slice(1), ...createUser], { cwd: folder, env, input: member.password });
   const child = spawn(command[0], [...command.slice(1), 'serve', '--port', '0'], { cwd: folder, env });
   const closed = new Promise((resolve) => child.once('close', resolve).once('error', resolve));
   let output = '';
@@ -228,6 +235,7 @@ async function smokeTest(arch, binary) {
     });
     const response = await fetch(`${url}/healthz`);
     if (response.status !== 200) throw new Error(`${binary}: GET /healthz gave ${response.status}`);
+    await smokeUpload(url, member, join(folder, 'data/runtime'), arch, targets[arch].machine);
   } finally {
     child.kill('SIGTERM');
     code = await closed;
