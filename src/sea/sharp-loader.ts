@@ -12,21 +12,24 @@ import { privateTempFolder, sharpPrefix, unpackOnce } from './unpack-files.js';
  * Both are code to map, so a data folder on a `noexec` mount sends the whole tree to TMPDIR/realm-<uid>/,
  * as SQLite's addon goes (src/sea/unpack.ts).
  */
-export function loadSharp(root: string, buildId: string): typeof sharpModule {
+export function loadSharp(root: string, buildId: string, noexec: boolean): typeof sharpModule {
   const keys = getAssetKeys().filter((key) => key.startsWith(sharpPrefix));
   if (keys.length === 0) throw new Error('this build of Realm carries no image library');
-  const folder = join(root, 'sharp');
-  unpackOnce(folder, keys, sharpPrefix);
-  try {
-    return requireSharp(folder);
-  } catch (error) {
-    if (!/failed to map segment/i.test((error as Error).message)) throw error;
-    const fallback = join(privateTempFolder(), `${buildId}-sharp`);
-    mkdirSync(dirname(fallback), { recursive: true, mode: 0o700 });
-    unpackOnce(fallback, keys, sharpPrefix);
-    console.warn(`realm: ${root} is on a noexec mount; loading the image library from ${fallback} instead`);
-    return requireSharp(fallback);
+  // When SQLite's addon already could not run from the data folder, sharp goes straight to the fallback.
+  if (!noexec) {
+    const folder = join(root, 'sharp');
+    unpackOnce(folder, keys, sharpPrefix);
+    try {
+      return requireSharp(folder);
+    } catch (error) {
+      if (!/failed to map segment/i.test((error as Error).message)) throw error;
+    }
   }
+  const fallback = join(privateTempFolder(), `${buildId}-sharp`);
+  mkdirSync(dirname(fallback), { recursive: true, mode: 0o700 });
+  unpackOnce(fallback, keys, sharpPrefix);
+  console.warn(`realm: ${root} is on a noexec mount; loading the image library from ${fallback} instead`);
+  return requireSharp(fallback);
 }
 
 /** sharp, required as a package installed in `folder`/node_modules (a file's require there finds it). */

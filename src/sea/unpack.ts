@@ -11,6 +11,8 @@ import { privateTempFolder, sharpPrefix, unpackOnce } from './unpack-files.js';
 /** Written by scripts/package.mjs: `{ buildId }`, the version and a hash of every other asset. */
 const manifestKey = 'sea-manifest.json';
 const addonKey = 'better_sqlite3.node';
+/** Set when SQLite's addon could not be mapped from the data folder: sharp's tree need not try it. */
+let dataFolderIsNoexec = false;
 
 /**
  * The single executable carries its run-time files as assets, each keyed by its path under the project
@@ -27,7 +29,7 @@ export function unpackEmbedded(dataFolder: string): void {
   const files = getAssetKeys().filter((key) => key !== manifestKey && !key.startsWith(sharpPrefix));
   unpackOnce(root, files);
   useNativeBinding(loadAddon(root, buildId));
-  useSharpLoader(() => loadSharp(root, buildId));
+  useSharpLoader(() => loadSharp(root, buildId, dataFolderIsNoexec));
   useRuntimeRoot(root);
 }
 
@@ -40,6 +42,7 @@ function loadAddon(root: string, buildId: string): object {
     return dlopen(join(root, addonKey));
   } catch (error) {
     if (!/failed to map segment/i.test((error as Error).message)) throw error;
+    dataFolderIsNoexec = true;
     const fallback = join(privateTempFolder(), buildId);
     unpackOnce(fallback, [addonKey]);
     console.warn(`realm: ${root} is on a noexec mount; loading SQLite's addon from ${fallback} instead`);
