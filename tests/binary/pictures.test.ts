@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
@@ -93,6 +93,45 @@ describe('pictures in the single executable', () => {
       expect(existsSync(library)).toBe(false);
       await uploadJpeg(server);
       expectUnpacked(library);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('answers 503 and says why in its log when the library cannot load, and tries again on the next upload', async () => {
+    const folder = emptyFolder();
+    await createMember(folder);
+    // A first start unpacks the build's files; a sharp folder without sharp in it then stands for a
+    // library that cannot load (unpacking skips a folder that exists).
+    const first = await startRealm([], { cwd: folder });
+    expect(await first.stop()).toBe(0);
+    const [buildId] = readdirSync(join(folder, 'data/runtime'));
+    mkdirSync(join(folder, 'data/runtime', buildId!, 'sharp/node_modules'), { recursive: true });
+
+    const server = await startRealm([], { cwd: folder });
+    try {
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'ana', password }),
+      });
+      const { encodedToken } = (await login.json()) as { encodedToken: string };
+      const jpeg = await halves(64, 48).jpeg().toBuffer();
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const upload = await fetch(`${server.url}/media`, {
+          method: 'POST',
+          headers: { authorization: encodedToken },
+          body: jpeg,
+        });
+        expect(upload.status).toBe(503);
+        expect(await upload.json()).toEqual({
+          errors: [
+            'Pictures cannot be processed right now: the image library could not be loaded. Try again later.',
+          ],
+        });
+      }
+      const said = server.output().match(/the image library cannot be loaded: Cannot find module 'sharp'/g);
+      expect(said).toHaveLength(2);
     } finally {
       expect(await server.stop()).toBe(0);
     }
