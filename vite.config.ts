@@ -9,6 +9,24 @@ import { defineConfig } from 'vitest/config';
 const initialJsBudget = 130 * 1024;
 
 /**
+ * The chunks of a build, its entry, and the files the entry brings: its own imports, and the app it imports
+ * once the page is painted (src/client/main.tsx) with that chunk's static imports.
+ */
+function appFiles(bundle: Rolldown.OutputBundle) {
+  const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) return null;
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    if (files.has(name) || name === entry.fileName) return;
+    files.add(name);
+    chunks.find((chunk) => chunk.fileName === name)?.imports.forEach(visit);
+  };
+  [...entry.imports, ...entry.dynamicImports].forEach(visit);
+  return { chunks, entry, files };
+}
+
+/**
  * Prints the gzipped size of the entry chunk, its static imports and the boot script, and fails the build
  * over budget. It runs after the boot script's plugin, which adds that script.
  */
@@ -18,20 +36,10 @@ function initialJsBudgetPlugin(): Plugin {
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle: Rolldown.OutputBundle) {
-      const chunks = Object.values(bundle).filter(
-        (item): item is Rolldown.OutputChunk => item.type === 'chunk',
-      );
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) return;
-      const seen = new Set<string>();
-      const visit = (name: string) => {
-        if (seen.has(name)) return;
-        seen.add(name);
-        chunks.find((chunk) => chunk.fileName === name)?.imports.forEach(visit);
-      };
-      visit(entry.fileName);
-      // The app itself, which the entry imports as soon as the page is painted (src/client/main.tsx).
-      entry.dynamicImports.forEach(visit);
+      const app = appFiles(bundle);
+      if (!app) return;
+      const { chunks } = app;
+      const seen = new Set([app.entry.fileName, ...app.files]);
       const boot = Object.values(bundle).filter(
         (item): item is Rolldown.OutputAsset =>
           item.type === 'asset' && /^assets\/boot-.*\.js$/.test(item.fileName),
@@ -99,20 +107,11 @@ function preloadAppPlugin(): Plugin {
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle: Rolldown.OutputBundle) {
-      const chunks = Object.values(bundle).filter(
-        (item): item is Rolldown.OutputChunk => item.type === 'chunk',
-      );
-      const entry = chunks.find((chunk) => chunk.isEntry);
+      const app = appFiles(bundle);
       const html = bundle['index.html'];
-      if (!entry || html?.type !== 'asset') return;
-      const files = new Set<string>();
-      const visit = (name: string) => {
-        if (files.has(name) || name === entry.fileName) return;
-        files.add(name);
-        chunks.find((chunk) => chunk.fileName === name)?.imports.forEach(visit);
-      };
-      entry.dynamicImports.forEach(visit);
-      const links = [...files].map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`);
+      if (!app || html?.type !== 'asset') return;
+      const files = [...app.files].filter((name) => !app.entry.imports.includes(name));
+      const links = files.map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`);
       html.source = String(html.source).replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
     },
   };

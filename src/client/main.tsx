@@ -7,6 +7,7 @@ import './conversations.css';
 import './edits.css';
 import './phone.css';
 import './push.css';
+import './pictures.css';
 
 const startApp = () => import('./start-app');
 

@@ -36,3 +36,8 @@ export const postCreateInput = z
 export const postEditInput = z
   .object({ postId: id, content: contentOrBlank, media: postMedia.optional() })
   .refine(hasTextOrPictures, textOrPictures);
+
+/** `POST /media?purpose=`: what the picture is for, which decides its shape (docs/pictures.md). */
+export const uploadPurpose = z
+  .enum(['post', 'avatar', 'banner'], { error: 'purpose must be "post", "avatar" or "banner".' })
+  .default('post');

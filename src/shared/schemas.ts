@@ -66,12 +66,21 @@ function isHttpUrl(value: string): boolean {
 // Pictures may also name one of the app's own seed pictures (/pictures/x.svg), which the seed members use.
 const ownPicture = /^\/pictures\/[\w-]+\.svg$/;
 
-const httpUrl = (label: string, allowOwnPicture = false) =>
+// A picture the member uploaded is stored on the profile as its address on this server, `/media/<key>`
+// (docs/pictures.md, "Avatars and banners"): accepted back from the profile's owner, who may send their
+// profile as they read it; the domain rule checks it is one of their own uploads (domain/profile-pictures.ts).
+export const uploadedPicture = /^\/media\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/;
+
+const httpUrl = (label: string, allowOwnPicture = false, allowUpload = false) =>
   withoutNul(z.string({ error: textError(label) }), label)
     .trim()
     .max(limits.urlMax, `${label} must be an http(s) URL of at most ${limits.urlMax} characters.`)
     .refine(
-      (value) => value === '' || isHttpUrl(value) || (allowOwnPicture && ownPicture.test(value)),
+      (value) =>
+        value === '' ||
+        isHttpUrl(value) ||
+        (allowOwnPicture && ownPicture.test(value)) ||
+        (allowUpload && uploadedPicture.test(value)),
       `${label} must be an http(s) URL of at most ${limits.urlMax} characters.`,
     );
 
@@ -101,12 +110,18 @@ export const profileFields = z.object({
   lastName: nameText('Last name', limits.nameMax).optional(),
   bio: optionalText('Bio', limits.bioMax).optional(),
   link: httpUrl('Link').optional(),
-  profilePic: httpUrl('Profile picture', true).optional(),
-  profileBanner: httpUrl('Profile banner', true).optional(),
+  profilePic: httpUrl('Profile picture', true, true).optional(),
+  profileBanner: httpUrl('Profile banner', true, true).optional(),
 });
 export type ProfileFields = z.infer<typeof profileFields>;
 
-export const signupInput = profileFields.extend({ username, password: newPassword });
+// Someone signing up has no uploads yet, so their pictures can only be addresses elsewhere.
+export const signupInput = profileFields.extend({
+  profilePic: httpUrl('Profile picture', true).optional(),
+  profileBanner: httpUrl('Profile banner', true).optional(),
+  username,
+  password: newPassword,
+});
 export type SignupInput = z.infer<typeof signupInput>;
 
 /** A username to look up (not to sign up with): any text up to 200 characters. */

@@ -8,7 +8,7 @@ import { freshDatabase } from '../helpers/postgres.js';
 
 // The PostgreSQL twin of tests/server/media-plans.test.ts: each media statement reads its index, with its
 // values and in the generic plan a named statement may switch to, on a table of 20,000 pictures (half on
-// posts, half unattached, by 500 members).
+// posts, half unattached, by 500 members) and an avatar and a banner for each member.
 
 let store: PostgresStore;
 let owner: string;
@@ -32,6 +32,13 @@ beforeAll(async () => {
      select 'm' || i, case when i % 100 = 0 then $1 else 'u' || (i % 500 + 1) end, case when i <= 10000 then 'p' || i end, 'k' || i, 'q' || i, 1, 1, 1, 1, '', 10, i
      from generate_series(1, 20000) as i`,
     [owner],
+  );
+  // Every member's avatar and banner: post_id null for ever, so the cleanup's index must leave them out.
+  await q(
+    `insert into media (id, owner_id, kind, large_key, preview_key, width, height, preview_width,
+       preview_height, placeholder, bytes, created_at)
+     select 'a' || i || k, 'u' || i, k, 'a' || i || k, 'b' || i || k, 1, 1, 1, 1, '', 10, i
+     from generate_series(1, 500) as i, unnest(array['avatar', 'banner']) as k`,
   );
   await q('analyze');
 });
@@ -59,6 +66,7 @@ describe('media statements on PostgreSQL', () => {
       [() => store.read.media.bytesOf(owner), 'media_owner_idx'],
       [() => store.read.media.keysInUse(['k1', 'q2']), 'media_large_key_idx'],
       [() => writes.unattachedBefore(15000, 100), 'media_unattached_idx'],
+      [() => writes.profilePictures('u7', 'avatar'), 'media_owner_idx'],
       [() => writes.byIds(['m1', 'm2']), 'media_pkey'],
     ];
     for (const [read, index] of reads) {

@@ -1,8 +1,6 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminOf } from '../helpers/accounts.js';
+import { builtClient } from '../helpers/built-client.js';
 import { call } from '../helpers/http.js';
 import { statementsRunBy } from '../helpers/statements.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
@@ -16,20 +14,6 @@ let t: TestApp;
 afterEach(() => t?.close());
 
 const hostile = `</script><script>alert(1)</script><!-- & "quoted" <b>bold</b>`;
-
-/** A built client's index.html as Vite writes it (whether or not `dist` is built where the test runs). */
-function builtClient(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'realm-client-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Realm</title>\n' +
-      '    <script src="/assets/boot-abc.js"></script>\n' +
-      '    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n  </head>\n' +
-      '  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
-  );
-  return dir;
-}
 
 async function instance(visitors = false) {
   t = await makeTestApp({ serveBuiltClient: true, clientDir: builtClient() });

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupUnattached } from '../../src/server/domain/media.js';
 import { statementsPreparedBy, sqlitePlan } from '../helpers/sqlite-plans.js';
 import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
-import { uploaded } from '../trpc/media-helpers.js';
+import { uploaded, uploadedAs } from '../trpc/media-helpers.js';
 
 // Pictures' statements read by index on SQLite (`explain query plan`): a card's pictures by media_post_idx,
 // the quota's sum from media_owner_idx, the shared-file check by the key indexes, the cleanup by
-// media_unattached_idx. Twin: tests/pg/media-plans.test.ts.
+// media_unattached_idx, a member's avatars and banners by media_owner_idx. Twin: tests/pg/media-plans.test.ts.
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -35,6 +35,9 @@ describe.runIf(testEngine === 'sqlite')('pictures on SQLite', () => {
       await api.posts.edit({ postId: post.id, content: 'one', media: [{ id: a.id, alt: 'a' }] });
       await api.posts.explore({});
       await api.posts.delete({ postId: post.id });
+      // An avatar: uploaded (the earlier unchosen one looked for), then chosen (the replaced one looked for).
+      const avatar = await uploadedAs(t, me.token, 'avatar');
+      await api.users.editProfile({ profilePic: avatar.url });
       await cleanupUnattached(t.store, { put: async () => {}, delete: async () => {} });
     });
     const ours = statements.filter((sql) => /\bmedia\b/.test(sql));

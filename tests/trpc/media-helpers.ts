@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { TestApp } from '../helpers/test-app.js';
+import type { PostMedia } from '../../src/server/domain/views.js';
 
 // Pictures for the media tests: real JPEGs made by sharp, each distinct by its colour (so two are never the
 // same file unless a test means them to be), uploaded through POST /media as the web app sends them.
@@ -17,17 +18,8 @@ export async function jpeg(width = 320, height = 200): Promise<Buffer> {
     .toBuffer();
 }
 
-export type Uploaded = {
-  id: string;
-  url: string;
-  previewUrl: string;
-  width: number;
-  height: number;
-  previewWidth: number;
-  previewHeight: number;
-  placeholder: string;
-  alt: string;
-};
+/** What `POST /media` answers: a picture as cards carry it, its alt text still empty. */
+export type Uploaded = PostMedia;
 
 export function upload(t: TestApp, token: string | undefined, body: Buffer | string, type = 'image/jpeg') {
   return t.app.inject({
@@ -41,6 +33,24 @@ export function upload(t: TestApp, token: string | undefined, body: Buffer | str
 /** Uploads a fresh JPEG as the holder of `token` and answers what POST /media said (it must be 201). */
 export async function uploaded(t: TestApp, token: string, body?: Buffer): Promise<Uploaded> {
   const response = await upload(t, token, body ?? (await jpeg()));
+  if (response.statusCode !== 201)
+    throw new Error(`upload answered ${response.statusCode}: ${response.body}`);
+  return response.json<Uploaded>();
+}
+
+/** Uploads a fresh JPEG as an avatar, a banner or a post's picture (`POST /media?purpose=`); must be 201. */
+export async function uploadedAs(
+  t: TestApp,
+  token: string,
+  purpose: string,
+  body?: Buffer,
+): Promise<Uploaded> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/media?purpose=${purpose}`,
+    headers: { 'content-type': 'image/jpeg', authorization: token },
+    payload: body ?? (await jpeg()),
+  });
   if (response.statusCode !== 201)
     throw new Error(`upload answered ${response.statusCode}: ${response.body}`);
   return response.json<Uploaded>();

@@ -9,9 +9,10 @@ function initialsOf({ firstName, lastName, username }: Person): string {
 
 /** The member's picture, or their initials where there is none or it fails to load. */
 export function Avatar({ person, size = 40 }: { person: Person; size?: number }) {
-  const [failed, setFailed] = useState(false);
+  // The address that failed, not a flag: a new picture (chosen in Edit profile) gets its own try.
+  const [failed, setFailed] = useState<string | null>(null);
   const style = { width: size, height: size, fontSize: size * 0.4 };
-  if (person.profilePic && !failed) {
+  if (person.profilePic && failed !== person.profilePic) {
     return (
       <img
         className="avatar"
@@ -20,7 +21,7 @@ export function Avatar({ person, size = 40 }: { person: Person; size?: number })
         width={size}
         height={size}
         style={style}
-        onError={() => setFailed(true)}
+        onError={() => setFailed(person.profilePic ?? null)}
       />
     );
   }

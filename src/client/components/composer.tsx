@@ -2,37 +2,62 @@ import { useId, useState } from 'react';
 import { limits } from '../../shared/limits';
 import { useToast } from '../lib/toast';
 import { errorMessage, trpc } from '../lib/trpc';
+import { usePictureDrafts } from '../lib/use-picture-drafts';
 import { Avatar } from './avatar';
+import { AddPicturesButton, filesOf, PictureDrafts } from './picture-picker';
 import { fits, TextCounter } from './text-counter';
 import type { SessionUser } from '../lib/session';
 
 /**
  * Spec section 2: "What's in your mind?" and a Post button, disabled while blank or too long, with the
- * character counter; "Posting..." while the post is on its way.
+ * character counter; "Posting..." while the post is on its way. Pictures come by "Add pictures", by a drop
+ * onto the composer or by a paste, upload at once, and make a post without text possible (docs/pictures.md).
  */
 export function Composer({ me, onPosted }: { me: SessionUser; onPosted?: () => void }) {
   const [content, setContent] = useState('');
+  const [dropping, setDropping] = useState(false);
   const id = useId();
   const utils = trpc.useUtils();
   const toast = useToast();
+  const pictures = usePictureDrafts();
   const create = trpc.posts.create.useMutation({
     onSuccess: () => {
       setContent('');
+      pictures.reset();
       void utils.posts.invalidate();
       void utils.users.invalidate();
       onPosted?.();
     },
     onError: (error) => toast.error(`Could not post: ${errorMessage(error)}`),
   });
-  const blank = content.trim() === '';
+  const blank = content.trim() === '' && pictures.drafts.length === 0;
   const tooLong = !fits(content, limits.contentMax);
+  const disabled = blank || tooLong || pictures.uploading || pictures.altTooLong || create.isPending;
 
   return (
     <form
-      className="card composer"
+      className={`card composer${dropping ? ' dropping' : ''}`}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!blank && !tooLong && !create.isPending) create.mutate({ content: content.trim() });
+        if (disabled) return;
+        const media = pictures.media();
+        create.mutate(media.length > 0 ? { content: content.trim(), media } : { content: content.trim() });
+      }}
+      onDragOver={(event) => {
+        // Only files are taken: text dragged within the page drops into the box as usual.
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+      }}
+      onDrop={(event) => {
+        const files = filesOf(event.dataTransfer);
+        setDropping(false);
+        if (files.length === 0) return;
+        event.preventDefault();
+        pictures.add(files);
       }}
     >
       <Avatar person={me} />
@@ -48,12 +73,27 @@ export function Composer({ me, onPosted }: { me: SessionUser; onPosted?: () => v
           aria-invalid={tooLong || undefined}
           aria-describedby={`${id}-counter`}
           onChange={(event) => setContent(event.target.value)}
+          onPaste={(event) => {
+            const files = filesOf(event.clipboardData);
+            if (files.length === 0) return;
+            event.preventDefault();
+            pictures.add(files);
+          }}
+        />
+        <PictureDrafts
+          drafts={pictures.drafts}
+          problem={pictures.problem}
+          onAlt={pictures.setAlt}
+          onRemove={pictures.remove}
         />
         <div className="composer-footer">
           <TextCounter id={`${id}-counter`} text={content} max={limits.contentMax} />
-          <button type="submit" className="button" disabled={blank || tooLong || create.isPending}>
-            {create.isPending ? 'Posting...' : 'Post'}
-          </button>
+          <span className="composer-buttons">
+            <AddPicturesButton onFiles={pictures.add} disabled={pictures.full || create.isPending} />
+            <button type="submit" className="button" disabled={disabled}>
+              {create.isPending ? 'Posting...' : 'Post'}
+            </button>
+          </span>
         </div>
       </div>
     </form>

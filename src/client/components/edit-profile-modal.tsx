@@ -6,6 +6,7 @@ import type { Profile } from '../lib/trpc-types';
 import { FormError } from './form-error';
 import { Modal } from './modal';
 import { ModalActions } from './modal-actions';
+import { ProfilePictureField, type PictureChoice } from './profile-picture-field';
 import { fits, TextCounter } from './text-counter';
 
 type Field = 'firstName' | 'lastName' | 'bio' | 'link';
@@ -20,7 +21,9 @@ const fields: { name: Field; label: string; max: number; multiline?: boolean }[]
 
 /**
  * Spec section 2 "Edit profile" ("Bio" and "Url"), with the display name (first and last name) as well; each
- * field has the counter and Save waits until all fit. On success the stored user is replaced.
+ * field has the counter and Save waits until all fit. The picture and the banner are uploaded when chosen
+ * and saved with the rest (profile-picture-field.tsx); only a picture that changed is sent, so an address
+ * elsewhere the member already had stays as it is. On success the stored user is replaced.
  */
 export function EditProfileModal({ profile, onClose }: { profile: Profile; onClose: () => void }) {
   const [values, setValues] = useState<Record<Field, string>>({
@@ -29,6 +32,16 @@ export function EditProfileModal({ profile, onClose }: { profile: Profile; onClo
     bio: profile.bio,
     link: profile.link,
   });
+  const [avatar, setAvatar] = useState<PictureChoice>({
+    value: profile.profilePic,
+    preview: profile.profilePic,
+  });
+  const [banner, setBanner] = useState<PictureChoice>({
+    value: profile.profileBanner,
+    preview: profile.profileBanner,
+  });
+  const [uploading, setUploading] = useState(0);
+  const onBusy = (busy: boolean) => setUploading((count) => count + (busy ? 1 : -1));
   const [error, setError] = useState<string | null>(null);
   const baseId = useId();
   const utils = trpc.useUtils();
@@ -51,9 +64,27 @@ export function EditProfileModal({ profile, onClose }: { profile: Profile; onClo
           event.preventDefault();
           if (!allFit) return;
           setError(null);
-          save.mutate(values);
+          save.mutate({
+            ...values,
+            ...(avatar.value !== profile.profilePic && { profilePic: avatar.value }),
+            ...(banner.value !== profile.profileBanner && { profileBanner: banner.value }),
+          });
         }}
       >
+        <ProfilePictureField
+          kind="avatar"
+          person={{ ...profile, ...values }}
+          choice={avatar}
+          onChange={setAvatar}
+          onBusy={onBusy}
+        />
+        <ProfilePictureField
+          kind="banner"
+          person={profile}
+          choice={banner}
+          onChange={setBanner}
+          onBusy={onBusy}
+        />
         {fields.map((field) => {
           const id = `${baseId}-${field.name}`;
           const props = {
@@ -79,7 +110,11 @@ export function EditProfileModal({ profile, onClose }: { profile: Profile; onClo
           );
         })}
         <FormError message={error} />
-        <ModalActions onCancel={onClose} submitLabel="Save" disabled={save.isPending || !allFit} />
+        <ModalActions
+          onCancel={onClose}
+          submitLabel="Save"
+          disabled={save.isPending || !allFit || uploading > 0}
+        />
       </form>
     </Modal>
   );

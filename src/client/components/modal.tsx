@@ -10,8 +10,11 @@ export function Modal({
   title,
   onClose,
   children,
+  className,
 }: {
   title: string;
+  /** A wider or differently laid out panel (the picture viewer), beside `modal`. */
+  className?: string;
   onClose: () => void;
   children: ReactNode;
 }) {
@@ -55,7 +58,7 @@ export function Modal({
       onMouseDown={(e) => e.target === e.currentTarget && onClose()}
     >
       <div
-        className="modal"
+        className={className ? `modal ${className}` : 'modal'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -14,6 +14,7 @@ import { EditPostModal } from './edit-post-modal';
 import { EditedMark } from './edited-mark';
 import { BookmarkIcon, CommentIcon, HeartIcon } from './icons';
 import { Menu } from './menu';
+import { PostPictures } from './post-pictures';
 import { LazyReportDialog } from './report-dialog-loader';
 import { RelativeTime } from './relative-time';
 import { RichText } from './rich-text';
@@ -78,9 +79,12 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
           <span aria-hidden="true">⋯</span>
         </Menu>
       </header>
-      <p className="post-content" dir="auto">
-        <RichText text={post.content} mentions={post.mentions} />
-      </p>
+      {post.content !== '' && (
+        <p className="post-content" dir="auto">
+          <RichText text={post.content} mentions={post.mentions} />
+        </p>
+      )}
+      <PostPictures pictures={post.media} />
       <div className="post-actions">
         <span className={`action-group${post.likedByMe ? ' active' : ''}`}>
           {!me ? (
@@ -173,7 +177,8 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
       {editing && (
         <EditPostModal
           initial={post.content}
-          onSave={(content) => actions.editPost(post.id, content)}
+          pictures={post.media}
+          onSave={(content, media) => actions.editPost(post.id, content, media)}
           onClose={() => setEditing(false)}
         />
       )}

@@ -64,8 +64,9 @@ export function usePostActions() {
           throw error;
         },
       ),
-    editPost: (postId: string, content: string) =>
-      edit.mutateAsync({ postId, content }).then(
+    /** `media` (the pictures in order, with their alt text) only when the edit is about them too. */
+    editPost: (postId: string, content: string, media?: { id: string; alt: string }[]) =>
+      edit.mutateAsync(media ? { postId, content, media } : { postId, content }).then(
         (card) => postCache.replace(client, card),
         (error: unknown) => {
           toast.error(`Could not save the post: ${errorMessage(error)}`);

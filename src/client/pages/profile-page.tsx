@@ -32,7 +32,9 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const fullName = `${profile.firstName} ${profile.lastName}`.trim();
   return (
     <section className="card profile" aria-label="Profile">
-      <div className="banner">{profile.profileBanner && <img src={profile.profileBanner} alt="" />}</div>
+      <div className="banner">
+        {profile.profileBanner && <img src={profile.profileBanner} alt="" width={1500} height={500} />}
+      </div>
       <div className="profile-body">
         <div className="profile-top">
           <Avatar person={profile} size={88} />

@@ -1,9 +1,11 @@
 import { v4 as uuid } from 'uuid';
-import type { MediaRow, Store } from '../store/store.js';
+import type { MediaKind, MediaRow, Store } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { forbidden, tryLater } from './errors.js';
 import type { PostMedia } from './views.js';
+import { mediaUrl } from './media-url.js';
+import { dropUnchosen } from './profile-pictures.js';
 import { countHit } from './window-counter.js';
 
 // Pictures in posts (docs/pictures.md): an upload is checked against the member's hourly cap and storage
@@ -25,15 +27,18 @@ export type MediaLimits = { quotaBytes: number; uploadsPerHour: number; perPost:
 export type MediaDeps = {
   store: Store;
   files: PictureFiles;
-  /** Turns uploaded bytes into the stored files (the per-process work limit included); throws refusals. */
-  process(bytes: Buffer): Promise<ProcessedPicture>;
+  /**
+   * Turns uploaded bytes into the stored files for `purpose` (a post's, or a square avatar or 3:1 banner),
+   * the per-process work limit included; throws refusals.
+   */
+  process(bytes: Buffer, purpose: MediaKind): Promise<ProcessedPicture>;
   limits: MediaLimits;
 };
 
 /** What an upload answers: the picture as a card shows it (views.ts), its alt text still empty. */
 export type MediaView = PostMedia;
 
-export const mediaUrl = (key: string) => `/media/${key}`;
+export { mediaUrl };
 const hourMs = 60 * 60 * 1000;
 /** Uploads no post took are deleted once this old. */
 export const unattachedLifetimeMs = 24 * hourMs;
@@ -78,10 +83,15 @@ async function checkQuota(deps: MediaDeps, used: number, adding: number): Promis
  * refusal (400) or "busy" (503) from processing, then both files and the row. On any failure nothing is
  * left: no row, and the files it wrote are deleted unless another row uses them.
  */
-export async function uploadPicture(deps: MediaDeps, actor: Actor, bytes: Buffer): Promise<MediaView> {
+export async function uploadPicture(
+  deps: MediaDeps,
+  actor: Actor,
+  bytes: Buffer,
+  purpose: MediaKind = 'post',
+): Promise<MediaView> {
   await checkHourlyCap(deps, actor);
   await checkQuota(deps, await deps.store.read.media.bytesOf(actor.id), 1);
-  const picture = await deps.process(bytes);
+  const picture = await deps.process(bytes, purpose);
   const { large, preview } = picture;
   const row: MediaRow = {
     id: uuid(),
@@ -89,7 +99,7 @@ export async function uploadPicture(deps: MediaDeps, actor: Actor, bytes: Buffer
     postId: null,
     position: 0,
     alt: '',
-    kind: 'post',
+    kind: purpose,
     largeKey: large.key,
     previewKey: preview.key,
     width: large.width,
@@ -105,6 +115,7 @@ export async function uploadPicture(deps: MediaDeps, actor: Actor, bytes: Buffer
     await deps.files.put(preview.key, preview.bytes, preview.contentType);
     await deps.store.write(async (tx) => {
       // Again inside the write: two uploads at once must not both fit under the last byte of the quota.
+      if (purpose !== 'post') await dropUnchosen(tx, actor.id, purpose);
       await checkQuota(deps, await tx.media.bytesOf(actor.id), row.bytes);
       await tx.media.insert(row);
     });

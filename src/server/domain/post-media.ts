@@ -25,7 +25,9 @@ export async function setPostMedia(
   const rows = new Map((await tx.media.byIds(ids)).map((row) => [row.id, row]));
   for (const id of ids) {
     const row = rows.get(id);
-    if (!row || row.ownerId !== authorId || (row.postId !== null && row.postId !== postId)) {
+    // An avatar or banner is never put on a post: it belongs to the profile (profile-pictures.ts).
+    const onAnotherPost = row !== undefined && row.postId !== null && row.postId !== postId;
+    if (!row || row.ownerId !== authorId || row.kind !== 'post' || onAnotherPost) {
       throw badRequest(mediaMessages.notYours);
     }
   }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { uploadPurpose } from '../../shared/media-schemas.js';
 import type { MediaConfig } from '../config.js';
 import { resolveActor } from '../domain/auth.js';
 import { DomainError } from '../domain/errors.js';
@@ -72,8 +73,11 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaRouteOptio
     });
     scope.post('/media', { bodyLimit: config.maxBytes }, async (request, reply) => {
       const actor = await resolveActor(store, keys, request.headers.authorization);
+      // A post's picture unless it says otherwise; an avatar comes back square, a banner 3:1.
+      const purpose = uploadPurpose.safeParse((request.query as { purpose?: unknown }).purpose);
+      if (!purpose.success) return sendError(request, reply, 400, purpose.error.issues[0]!.message);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const picture = await uploadPicture(deps, actor, body);
+      const picture = await uploadPicture(deps, actor, body, purpose.data);
       return reply.code(201).send(picture);
     });
   });

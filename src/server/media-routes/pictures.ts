@@ -3,9 +3,9 @@ import { DomainError } from '../domain/errors.js';
 import type { MediaDeps, PictureFile, ProcessedPicture } from '../domain/media.js';
 import type { ImageVariant, ProcessedImage } from '../media/image-process.js';
 import type { MediaStorage } from '../media/storage.js';
-import type { Store } from '../store/store.js';
+import type { MediaKind, Store } from '../store/store.js';
 
-type ImageWork = { process(bytes: Buffer, purpose: 'post'): Promise<ProcessedImage> };
+type ImageWork = { process(bytes: Buffer, purpose: MediaKind): Promise<ProcessedImage> };
 
 /** The storage key of a processed variant: its sha256 (already computed) in storage.ts's `ab/cd/<hash>.webp`. */
 function fileOf(variant: ImageVariant): PictureFile {
@@ -49,8 +49,8 @@ export function mediaDeps(store: Store, storage: MediaStorage, config: MediaConf
   return {
     store,
     files: storage,
-    async process(bytes): Promise<ProcessedPicture> {
-      const image = await (await imageWork()).process(bytes, 'post');
+    async process(bytes, purpose): Promise<ProcessedPicture> {
+      const image = await (await imageWork()).process(bytes, purpose);
       return { placeholder: image.placeholder, large: fileOf(image.large), preview: fileOf(image.preview) };
     },
     limits: {

@@ -1,11 +1,18 @@
-/** A picture a member uploaded: unattached (postId null) until a post takes it. */
+/**
+ * What a picture is for: a post's ('post': unattached, postId null, until a post takes it), or the member's
+ * avatar or banner (never on a post: on the profile once its address is the member's profilePic or
+ * profileBanner, domain/profile-pictures.ts).
+ */
+export type MediaKind = 'post' | 'avatar' | 'banner';
+
+/** A picture a member uploaded. */
 export type MediaRow = {
   id: string;
   ownerId: string;
   postId: string | null;
   position: number;
   alt: string;
-  kind: 'post';
+  kind: MediaKind;
   largeKey: string;
   previewKey: string;
   width: number;
@@ -37,7 +44,9 @@ export type MediaWrites = {
   attach(id: string, postId: string, position: number, alt: string): Promise<void>;
   /** Deletes these rows (their files are released by the caller). */
   delete(ids: string[]): Promise<void>;
-  /** Up to `limit` uploads never attached and created before `before`, oldest first. */
+  /** The member's avatars or banners (the one on their profile and any upload not yet chosen). */
+  profilePictures(ownerId: string, kind: 'avatar' | 'banner'): Promise<MediaRow[]>;
+  /** Up to `limit` post uploads never attached and created before `before`, oldest first. */
   unattachedBefore(before: number, limit: number): Promise<MediaRow[]>;
   /**
    * Queues file keys whose rows this transaction deleted: after it commits, this process's listeners

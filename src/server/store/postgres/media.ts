@@ -36,9 +36,14 @@ const attach = writeStatement(
   'update media set post_id = $2, position = $3, alt = $4 where id = $1',
 );
 const remove = writeStatement('media-delete', 'delete from media where id = any ($1::text[])');
+const profilePictures = statement<Row>(
+  'media-profile-pictures',
+  `select ${columns} from media where owner_id = $1 and post_id is null and kind = $2`,
+);
+// The same condition as media_unattached_idx's, so the planner can use that partial index.
 const unattachedBefore = statement<Row>(
   'media-unattached-before',
-  `select ${columns} from media where post_id is null and created_at < $1
+  `select ${columns} from media where post_id is null and kind = 'post' and created_at < $1
    order by created_at, id limit $2`,
 );
 const bytesOf = statement<{ total: string }>(
@@ -87,6 +92,7 @@ export function mediaWrites(db: Queryable, released: string[]): MediaWrites {
     async delete(ids) {
       if (ids.length > 0) await remove(db, [ids]);
     },
+    profilePictures: async (ownerId, kind) => (await profilePictures(db, [ownerId, kind])).map(parsed),
     unattachedBefore: async (before, limit) => (await unattachedBefore(db, [before, limit])).map(parsed),
     release: (keys) => void released.push(...keys),
   };

@@ -122,7 +122,7 @@ export const media = pgTable(
     postId: text('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
     alt: text('alt').notNull().default(''),
-    // 'post' today; avatars and banners will be kinds of their own.
+    // 'post', 'avatar' or 'banner' (interface/media.ts): avatars and banners are never on a post.
     kind: text('kind').notNull().default('post'),
     largeKey: text('large_key').notNull(),
     previewKey: text('preview_key').notNull(),
@@ -141,10 +141,11 @@ export const media = pgTable(
     index('media_post_idx')
       .on(t.postId, t.position)
       .where(sql`post_id is not null`),
-    // Cleanup: uploads never attached, oldest first, across members.
+    // Cleanup: post uploads never attached, oldest first, across members. Avatars and banners (post_id null
+    // too, for ever) are left out, so the hourly look never walks past every member's avatar.
     index('media_unattached_idx')
       .on(t.createdAt, t.id)
-      .where(sql`post_id is null`),
+      .where(sql`post_id is null and kind = 'post'`),
     // A member's unattached uploads by age, and the sum of a member's bytes (the quota) from the index alone.
     index('media_owner_idx').on(t.ownerId, t.postId, t.createdAt, t.bytes),
     // Whether any other row still uses a file before it is deleted.

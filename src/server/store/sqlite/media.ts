@@ -33,8 +33,12 @@ const statements = preparedOnce((db: Db) => ({
   delete: db.$client.prepare<{ ids: string }>(
     `delete from media where id in (select value from json_each(:ids))`,
   ),
+  profilePictures: db.$client.prepare<{ ownerId: string; kind: string }, MediaRow>(
+    `select ${columns} from media where owner_id = :ownerId and post_id is null and kind = :kind`,
+  ),
+  // The same condition as media_unattached_idx's, word for word, so SQLite uses that partial index.
   unattachedBefore: db.$client.prepare<{ before: number; limit: number }, MediaRow>(
-    `select ${columns} from media where post_id is null and created_at < :before
+    `select ${columns} from media where post_id is null and kind = 'post' and created_at < :before
      order by created_at, id limit :limit`,
   ),
   bytesOf: db.$client
@@ -72,6 +76,7 @@ export function mediaWrites(db: Db, released: () => string[]): MediaWrites {
     delete: async (ids) => {
       if (ids.length > 0) statements(db).delete.run({ ids: JSON.stringify(ids) });
     },
+    profilePictures: async (ownerId, kind) => statements(db).profilePictures.all({ ownerId, kind }),
     unattachedBefore: async (before, limit) => statements(db).unattachedBefore.all({ before, limit }),
     release: (keys) => void released().push(...keys),
   };

@@ -1,0 +1,2 @@
+DROP INDEX "media_unattached_idx";--> statement-breakpoint
+CREATE INDEX "media_unattached_idx" ON "media" USING btree ("created_at","id") WHERE post_id is null and kind = 'post';
