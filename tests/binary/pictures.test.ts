@@ -130,8 +130,12 @@ describe('pictures in the single executable', () => {
           ],
         });
       }
-      const said = server.output().match(/the image library cannot be loaded: Cannot find module 'sharp'/g);
-      expect(said).toHaveLength(2);
+      // The log line goes to stderr before the answer is sent, but a pipe may hand it over a little later.
+      const reason = /the image library cannot be loaded: Cannot find module 'sharp'/g;
+      for (let i = 0; i < 50 && (server.output().match(reason)?.length ?? 0) < 2; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(server.output().match(reason)).toHaveLength(2);
     } finally {
       expect(await server.stop()).toBe(0);
     }
