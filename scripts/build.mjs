@@ -39,6 +39,14 @@ export async function buildClient() {
   await build({ configFile: at('vite.config.ts'), logLevel: 'warn' });
 }
 
+/** In the single executable's bundle, `sharp` (imported by src/server/media/) is src/sea/sharp-shim.ts. */
+const sharpStandIn = {
+  name: 'sharp-stand-in',
+  setup(build) {
+    build.onResolve({ filter: /^sharp$/ }, () => ({ path: at('src/sea/sharp-shim.ts') }));
+  },
+};
+
 /**
  * One CommonJS file: a single executable needs CommonJS (no top-level await). `import.meta.url` has no
  * value in CommonJS, so it is given this file's own URL; the bundle sits two folders down (dist/server/),
@@ -54,10 +62,12 @@ export async function buildServer({ sea = false } = {}) {
     platform: 'node',
     format: 'cjs',
     target: sea ? 'node24' : 'node22',
-    // sharp loads its addon and libvips from its own package folders at run time (createRequire over its
-    // own files), so it stays in node_modules. The single executable does not carry it yet: there, the
-    // first upload answers that pictures are not available (src/server/media-routes/pictures.ts).
-    external: sea ? ['sharp'] : ['better-sqlite3', 'sharp'],
+    // sharp loads its addon and libvips from its own package folders at run time (require over its own
+    // files), so the checkout's build leaves it in node_modules. The single executable carries sharp's tree
+    // as assets and unpacks it on the first upload: there `sharp` is a stand-in that loads it then
+    // (src/sea/sharp-shim.ts).
+    external: sea ? [] : ['better-sqlite3', 'sharp'],
+    plugins: sea ? [sharpStandIn] : [],
     // The server draws a page's first screen with the client's components (src/client/ssr/); their styles
     // are the browser's business.
     loader: { '.css': 'empty' },

@@ -1,6 +1,6 @@
 // Builds Realm as a single executable (a Node SEA): one file per platform in release/ holding Node 24, the
-// server, the built client, the migrations, the seed pictures and SQLite's addon, so a server needs no Node
-// (docs/decisions/0001-one-program-one-file.md).
+// server, the built client, the migrations, the seed pictures, SQLite's addon and the image library (sharp,
+// with libvips), so a server needs no Node (docs/decisions/0001-one-program-one-file.md).
 //
 //   npm run package    release/realm-<version>-linux-x64, -linux-arm64 and SHA256SUMS. arm64 is
 //                      smoke-tested (and gets V8's code cache) only under qemu-aarch64: Debian's qemu-user,
@@ -8,7 +8,8 @@
 //
 // Runs on Linux x64 with the checkout's Node (22 or newer) and compiles nothing: each binary carries the
 // addon better-sqlite3 ships prebuilt for its platform (node_modules/better-sqlite3/prebuilds/, Node-API,
-// so one addon fits every Node). Node 24's downloads are kept in .cache/.
+// so one addon fits every Node), and sharp's prebuilt addon and libvips for its platform (package-sharp.mjs;
+// arm64's are fetched from npm). Node 24's downloads and arm64's sharp packages are kept in .cache/.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sharpFilesFor, smokeUpload } from './package-sharp.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => join(root, ...parts);
@@ -69,9 +71,10 @@ const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s
 const mb = (file) => `${(statSync(file).size / 1e6).toFixed(1)} MB`;
 
 /** Runs a program; fails with its command line and the end of its output (all of it in `log`). */
-function run(command, args, { log, env = process.env, cwd = root } = {}) {
+function run(command, args, { log, env = process.env, cwd = root, input } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+    child.stdin?.end(input);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -131,8 +134,11 @@ function addonFor(arch) {
   return file;
 }
 
-/** Every file the binary unpacks, keyed by its path in the project, and the build id that names them. */
-function assetsWith(addon) {
+/**
+ * Every file the binary unpacks, keyed by its path in the project (sharp's under sharp/node_modules/), and
+ * the build id that names them.
+ */
+function assetsWith(addon, sharpFiles) {
   const assets = {};
   for (const folder of ['migrations', 'dist/client', 'seed/pictures']) {
     for (const entry of readdirSync(at(folder), { recursive: true })) {
@@ -140,6 +146,7 @@ function assetsWith(addon) {
     }
   }
   assets['better_sqlite3.node'] = addon;
+  Object.assign(assets, sharpFiles);
   const hash = createHash('sha256');
   for (const key of Object.keys(assets).sort()) hash.update(`${key}\0`).update(readFileSync(assets[key]));
   return { assets, buildId: `${version}-${hash.digest('hex').slice(0, 12)}` };
@@ -150,10 +157,10 @@ function assetsWith(addon) {
  * only for the same V8 on the same CPU, so arm64's is made under qemu. Where arm64's Node cannot run
  * (no qemu or no arm64 libraries), Node 24 for x64 makes arm64's blob, without a cache.
  */
-async function blobFor(arch, nodes, addon) {
+async function blobFor(arch, nodes, addon, sharpFiles) {
   const work = join(cache, `sea-linux-${arch}`);
   mkdirSync(work, { recursive: true });
-  const { assets, buildId } = assetsWith(addon);
+  const { assets, buildId } = assetsWith(addon, sharpFiles);
   writeFileSync(join(work, 'sea-manifest.json'), JSON.stringify({ buildId }));
   const native = canRun(targets[arch]);
   const config = {
@@ -187,7 +194,10 @@ async function binaryFor(arch, node, blob) {
   return { binary, strip };
 }
 
-/** `version`, then `serve` in an empty folder until /healthz answers 200 (arm64 under qemu). */
+/**
+ * `version`, then `serve` in an empty folder until /healthz answers 200 (arm64 under qemu), and a member
+ * made with `admin create-user` uploads a JPEG that comes back as WebP.
+ */
 async function smokeTest(arch, binary) {
   // Found on this PATH: the server below runs with none.
   const [emulator, ...emulatorArgs] = targets[arch].emulator;
@@ -198,6 +208,9 @@ async function smokeTest(arch, binary) {
   const folder = mkdtempSync(join(tmpdir(), 'realm-package-'));
   // No node on PATH: the binary must need none.
   const env = { PATH: '/nonexistent', LOG_LEVEL: 'info' };
+  const member = { username: 'smoke', password: 'a smoke test of the pictures' };
+  const createUser = ['admin', 'create-user', member.username, '--password-stdin'];
+  await run(command[0], [...command.slice(1), ...createUser], { cwd: folder, env, input: member.password });
   const child = spawn(command[0], [...command.slice(1), 'serve', '--port', '0'], { cwd: folder, env });
   const closed = new Promise((resolve) => child.once('close', resolve).once('error', resolve));
   let output = '';
@@ -222,6 +235,7 @@ async function smokeTest(arch, binary) {
     });
     const response = await fetch(`${url}/healthz`);
     if (response.status !== 200) throw new Error(`${binary}: GET /healthz gave ${response.status}`);
+    await smokeUpload(url, member, join(folder, 'data/runtime'), arch, targets[arch].machine);
   } finally {
     child.kill('SIGTERM');
     code = await closed;
@@ -251,7 +265,8 @@ async function main() {
   const sums = [];
   for (const arch of arches) {
     since = performance.now();
-    const { blob, buildId, codeCache } = await blobFor(arch, nodes, addonFor(arch));
+    const sharp = await sharpFilesFor(arch, targets[arch].machine, { cache, cached, run });
+    const { blob, buildId, codeCache } = await blobFor(arch, nodes, addonFor(arch), sharp.files);
     const { binary, strip } = await binaryFor(arch, nodes[arch], blob);
     const built = seconds(since);
     const tested = canRun(targets[arch]);
@@ -263,7 +278,8 @@ async function main() {
       ? `Node ${mb(nodes[arch])} before ${strip}`
       : `Node not stripped: no ${targets[arch].strippers.join(' nor ')}`;
     console.log(
-      `${binary.slice(root.length)}: ${mb(binary)} (${stripped}), build ${buildId}, ` +
+      `${binary.slice(root.length)}: ${mb(binary)} (${stripped}, sharp ${(sharp.bytes / 1e6).toFixed(1)} MB), ` +
+        `build ${buildId}, ` +
         `code cache ${codeCache ? 'on' : 'off'}, built in ${built}${tested ? ', smoke test passed' : ''}`,
     );
   }

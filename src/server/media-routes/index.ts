@@ -32,7 +32,7 @@ const sizeText = (bytes: number) =>
  */
 export async function mediaRoutes(app: FastifyInstance, options: MediaRouteOptions) {
   const { store, keys, storage, config } = options;
-  const deps = mediaDeps(store, storage, config);
+  const deps = mediaDeps(store, storage, config, app.log);
 
   const stopReleasing = store.onMediaReleased((released) => {
     releaseFiles(store, storage, released).catch((error: unknown) =>

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { MediaConfig } from '../config.js';
 import { DomainError } from '../domain/errors.js';
 import type { MediaDeps, PictureFile, ProcessedPicture } from '../domain/media.js';
@@ -21,25 +22,36 @@ function fileOf(variant: ImageVariant): PictureFile {
 
 /**
  * What the upload rule needs, from the settings. sharp (a native addon) is loaded on the first upload, not
- * at start: an instance that never receives a picture never loads it, and the single executable can unpack
- * it first (media/image-process.ts).
+ * at start: an instance that never receives a picture never loads it. In the single executable `sharp` is a
+ * stand-in that unpacks the library on first use (src/sea/sharp-shim.ts): reading its libvips version here
+ * loads it, so a library that cannot load answers 503, says why in the log, and the next upload tries again.
  */
-export function mediaDeps(store: Store, storage: MediaStorage, config: MediaConfig): MediaDeps {
+export function mediaDeps(
+  store: Store,
+  storage: MediaStorage,
+  config: MediaConfig,
+  log: FastifyBaseLogger,
+): MediaDeps {
   let work: Promise<ImageWork> | undefined;
-  const imageWork = () =>
-    (work ??= import('../media/work-limit.js').then(
-      ({ imageWorkLimit }) => imageWorkLimit(config.atOnce === undefined ? {} : { atOnce: config.atOnce }),
-      // A build without sharp (the single executable, until it carries libvips) says so and keeps running;
-      // the next upload tries again.
-      () => {
-        work = undefined;
-        throw new DomainError(
-          503,
-          'Pictures cannot be processed by this build of Realm (the image library is missing). Run Realm from a checkout to share pictures.',
-          'SERVICE_UNAVAILABLE',
-        );
-      },
-    ));
+  const loadWork = async (): Promise<ImageWork> => {
+    try {
+      const [{ default: sharp }, { imageWorkLimit }] = await Promise.all([
+        import('sharp'),
+        import('../media/work-limit.js'),
+      ]);
+      if (!sharp.versions.vips) throw new Error('sharp names no libvips version');
+      return imageWorkLimit(config.atOnce === undefined ? {} : { atOnce: config.atOnce });
+    } catch (error) {
+      work = undefined;
+      log.error({ err: error }, 'the image library cannot be loaded; uploads answer 503');
+      throw new DomainError(
+        503,
+        'Pictures cannot be processed right now: the image library could not be loaded. Try again later.',
+        'SERVICE_UNAVAILABLE',
+      );
+    }
+  };
+  const imageWork = () => (work ??= loadWork());
   return {
     store,
     files: storage,
