@@ -16,6 +16,7 @@ import { liveUpdates, type LiveOptions } from './live/events-route.js';
 import { openMediaStorage } from './media/storage-open.js';
 import type { MediaStorage } from './media/storage.js';
 import { mediaRoutes } from './media-routes/index.js';
+import { fileNameKey } from './media-routes/pictures.js';
 import { limitRequests } from './request-limit.js';
 import { startPushDelivery } from './push/delivery.js';
 import { restApi } from './rest/index.js';
@@ -131,6 +132,7 @@ export async function buildApp({
   await app.register(mediaRoutes, {
     store,
     keys,
+    nameKey: fileNameKey(config.jwtSecret),
     storage: mediaStorage,
     config: config.media,
     ...(mediaCleanupEveryMs !== undefined && { cleanupEveryMs: mediaCleanupEveryMs }),

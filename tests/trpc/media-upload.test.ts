@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
@@ -130,6 +131,14 @@ describe('GET /media/<key>', () => {
     expect(response.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
     const preview = await t.app.inject({ method: 'GET', url: picture.previewUrl });
     expect(preview.statusCode).toBe(200);
+  });
+
+  it('names a file by a keyed hash: nobody can compute it from the picture to test who uploaded it', async () => {
+    t = await makeTestApp();
+    const picture = await uploaded(t, (await t.member()).token);
+    const bytes = (await t.app.inject({ method: 'GET', url: picture.url })).rawPayload;
+    expect(picture.url).not.toContain(createHash('sha256').update(bytes).digest('hex'));
+    expect(picture.url).toMatch(/^\/media\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/);
   });
 
   it('answers 404 for unknown keys and anything that is not a key, never a file outside the storage', async () => {

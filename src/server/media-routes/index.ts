@@ -13,6 +13,8 @@ import { mediaDeps } from './pictures.js';
 export type MediaRouteOptions = {
   store: Store;
   keys: TokenKeys;
+  /** Names stored files (pictures.ts, `fileNameKey`). */
+  nameKey: Buffer;
   storage: MediaStorage;
   config: MediaConfig;
   /** How often uploads never attached are looked for (an hour; shorter in tests); 0: never. */
@@ -32,7 +34,7 @@ const sizeText = (bytes: number) =>
  */
 export async function mediaRoutes(app: FastifyInstance, options: MediaRouteOptions) {
   const { store, keys, storage, config } = options;
-  const deps = mediaDeps(store, storage, config, app.log);
+  const deps = mediaDeps(store, storage, config, app.log, options.nameKey);
 
   const stopReleasing = store.onMediaReleased((released) => {
     releaseFiles(store, storage, released).catch((error: unknown) =>

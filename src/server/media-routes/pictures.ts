@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaConfig } from '../config.js';
 import { DomainError } from '../domain/errors.js';
@@ -8,9 +9,21 @@ import type { MediaKind, Store } from '../store/store.js';
 
 type ImageWork = { process(bytes: Buffer, purpose: MediaKind): Promise<ProcessedImage> };
 
-/** The storage key of a processed variant: its sha256 (already computed) in storage.ts's `ab/cd/<hash>.webp`. */
-function fileOf(variant: ImageVariant): PictureFile {
-  const hash = variant.sha256;
+/**
+ * The key that names stored files: derived from the instance's token secret, so that it is the same on
+ * every worker and node, and nobody outside can compute it (docs/decisions/0007-media-storage.md).
+ */
+export function fileNameKey(instanceSecret: string): Buffer {
+  return createHmac('sha256', instanceSecret).update('realm: names of stored pictures').digest();
+}
+
+/**
+ * The storage key of a processed variant, in storage.ts's `ab/cd/<hash>.webp`: a keyed hash (HMAC-SHA-256)
+ * of its bytes. The same picture still gets the same name (files are shared, cached for ever), but a name
+ * cannot be computed from a picture one has, so no one can test whether a member uploaded a known picture.
+ */
+function fileOf(variant: ImageVariant, nameKey: Buffer): PictureFile {
+  const hash = createHmac('sha256', nameKey).update(variant.bytes).digest('hex');
   return {
     key: `${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}.webp`,
     bytes: variant.bytes,
@@ -31,6 +44,7 @@ export function mediaDeps(
   storage: MediaStorage,
   config: MediaConfig,
   log: FastifyBaseLogger,
+  nameKey: Buffer,
 ): MediaDeps {
   let work: Promise<ImageWork> | undefined;
   const loadWork = async (): Promise<ImageWork> => {
@@ -57,7 +71,11 @@ export function mediaDeps(
     files: storage,
     async process(bytes, purpose): Promise<ProcessedPicture> {
       const image = await (await imageWork()).process(bytes, purpose);
-      return { placeholder: image.placeholder, large: fileOf(image.large), preview: fileOf(image.preview) };
+      return {
+        placeholder: image.placeholder,
+        large: fileOf(image.large, nameKey),
+        preview: fileOf(image.preview, nameKey),
+      };
     },
     limits: {
       quotaBytes: config.quotaBytes,
