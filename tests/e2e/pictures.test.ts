@@ -144,6 +144,18 @@ describe('pictures in the web app', () => {
     await viewer.waitFor({ state: 'detached' });
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(reader.errors).toEqual([]);
+
+    // A visitor (no session, no cookie) who has the picture's address gets it, with its headers.
+    const address = (await img.getAttribute('srcset'))!.split(' ')[0]!;
+    const visitor = await open();
+    const picture = await visitor.page.request.get(visitor.url(address));
+    expect(picture.status()).toBe(200);
+    expect(picture.headers()).toMatchObject({
+      'content-type': 'image/webp',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'",
+    });
   });
 
   it('a file that is not a picture is refused in plain words and nothing attaches', async () => {
