@@ -28,9 +28,15 @@ describe('instance.about', () => {
       registration: 'open',
       invitesByMembers: false,
       visitorsMayRead: false,
+      picturesPerPost: 4,
       admins: [],
       moderators: [],
     });
+  });
+
+  it('tells how many pictures a post may carry, as REALM_MEDIA_PER_POST sets it', async () => {
+    t = await makeTestApp({ media: { perPost: 2 } });
+    expect((await t.caller().instance.about()).picturesPerPost).toBe(2);
   });
 
   it('says the demo member exists where the demo is loaded, as before', async () => {
@@ -42,11 +48,11 @@ describe('instance.about', () => {
     t = await makeTestApp({ config: { registration: 'approval' } });
     expect((await t.caller().instance.about()).registration).toBe('approval');
     // The same database served with another REALM_REGISTRATION follows it while nobody set registration...
-    expect((await aboutInstance(t.store, 'closed')).registration).toBe('closed');
+    expect((await aboutInstance(t.store, 'closed', 4)).registration).toBe('closed');
     const { api } = await adminOf(t);
     await api.instance.update({ registration: 'approval' }); // set explicitly, equal to the default
     // ...and keeps what an admin set, even when it was the default then.
-    expect((await aboutInstance(t.store, 'closed')).registration).toBe('approval');
+    expect((await aboutInstance(t.store, 'closed', 4)).registration).toBe('approval');
     await api.instance.update({ registration: 'invite' });
     expect((await t.caller().instance.about()).registration).toBe('invite');
   });

@@ -5,12 +5,6 @@ import type { PostCard } from './trpc-types';
 /** A picture as cards carry it, and as `POST /media` answers an upload (docs/pictures.md). */
 export type Picture = PostCard['media'][number];
 
-/**
- * How many pictures a post may carry. The instance's own limit (REALM_MEDIA_PER_POST) is not told to the web
- * app; 4 is its default, and the server refuses more in its own words if an instance set it lower.
- */
-export const picturesPerPost = 4;
-
 export const busyText = 'Realm is busy with other pictures; try again in a moment.';
 
 /** An upload the server refused, worded for the member. */

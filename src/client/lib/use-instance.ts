@@ -12,6 +12,7 @@ export const defaultInstance: InstanceAbout = {
   registration: 'open',
   invitesByMembers: false,
   visitorsMayRead: false,
+  picturesPerPost: 4,
   admins: [],
   moderators: [],
 };

@@ -3,7 +3,8 @@ import { limits } from '../../shared/limits';
 import { fits } from '../components/text-counter';
 import { offlineText } from './error-text';
 import { localThumbnail } from './local-thumbnail';
-import { picturesPerPost, uploadPicture, UploadError, type Picture } from './upload-picture';
+import { uploadPicture, UploadError, type Picture } from './upload-picture';
+import { useInstance } from './use-instance';
 
 /** A picture on its way into a post: uploading (shown from the member's own file) or uploaded. */
 export type PictureDraft = {
@@ -26,6 +27,8 @@ export function usePictureDrafts(initial: readonly Picture[] = []) {
     initial.map((picture) => ({ key: picture.id, src: picture.previewUrl, picture, alt: picture.alt })),
   );
   const [problem, setProblem] = useState<string | null>(null);
+  // The instance's own limit (REALM_MEDIA_PER_POST), 4 until its details have come.
+  const { picturesPerPost } = useInstance().instance;
   const uploads = useRef(new Map<string, AbortController>());
   const count = useRef(drafts.length);
   count.current = drafts.length;
@@ -76,7 +79,7 @@ export function usePictureDrafts(initial: readonly Picture[] = []) {
       });
       setDrafts((now) => [...now, ...added]);
     },
-    [forget],
+    [forget, picturesPerPost],
   );
 
   const remove = useCallback(

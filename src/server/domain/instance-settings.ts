@@ -85,6 +85,7 @@ export function hasDemoMember(store: Store): Promise<boolean> {
 export async function aboutInstance(
   store: Store,
   registrationDefault: RegistrationMode,
+  picturesPerPost: number,
 ): Promise<InstanceAbout> {
   const [settings, admins, moderators, demo] = await Promise.all([
     instanceSettings(store, registrationDefault),
@@ -92,7 +93,7 @@ export async function aboutInstance(
     store.read.instance.staff('moderator', staffShown),
     hasDemoMember(store),
   ]);
-  return { demo, ...settings, admins, moderators };
+  return { demo, ...settings, picturesPerPost, admins, moderators };
 }
 
 const onOff = (value: boolean) => (value ? 'on' : 'off');
@@ -127,6 +128,7 @@ export async function updateInstance(
   actor: Actor,
   input: InstanceSettingsInput,
   registrationDefault: RegistrationMode,
+  picturesPerPost: number,
 ): Promise<InstanceAbout> {
   requireRole(actor, 'admin');
   await store.write(async (tx) => {
@@ -141,5 +143,5 @@ export async function updateInstance(
       await recordAudit(tx, actor, { action: 'instance-settings', detail: changes.join('; ') });
     }
   });
-  return aboutInstance(store, registrationDefault);
+  return aboutInstance(store, registrationDefault, picturesPerPost);
 }

@@ -119,6 +119,8 @@ export type InstanceAbout = {
   invitesByMembers: boolean;
   /** Whether someone signed out may read public profiles and posts (the web app's visitor screens). */
   visitorsMayRead: boolean;
+  /** How many pictures a post may carry (REALM_MEDIA_PER_POST), so the composer offers no more. */
+  picturesPerPost: number;
   admins: PublicUser[];
   moderators: PublicUser[];
 };

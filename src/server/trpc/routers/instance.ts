@@ -6,9 +6,13 @@ import { anonymousProcedure, protectedProcedure, router } from '../init.js';
 // registration and admins (/about, the signup screen), and whether the demo member exists (the login page
 // offers "Add Test Credentials" only then).
 export const instanceRouter = router({
-  about: anonymousProcedure.query(({ ctx }) => aboutInstance(ctx.store, ctx.registrationDefault)),
+  about: anonymousProcedure.query(({ ctx }) =>
+    aboutInstance(ctx.store, ctx.registrationDefault, ctx.mediaPerPost),
+  ),
   /** Admins only (checked in the rule). */
   update: protectedProcedure
     .input(instanceSettingsInput)
-    .mutation(({ ctx, input }) => updateInstance(ctx.store, ctx.actor, input, ctx.registrationDefault)),
+    .mutation(({ ctx, input }) =>
+      updateInstance(ctx.store, ctx.actor, input, ctx.registrationDefault, ctx.mediaPerPost),
+    ),
 });
