@@ -88,16 +88,20 @@ describe('pictures in the web app', () => {
     expect(await drafts(author.page).count()).toBe(0);
     expect(await composer(author.page).inputValue()).toBe('');
 
-    // Another member opens explore while every picture's bytes are held back: the slots are laid out anyway.
+    // A follower opens their feed while every picture's bytes are held back: the slots are laid out anyway.
+    const profilePath = (await mine.locator('a.post-author').getAttribute('href'))!;
     const reader = await open();
     await signUp(reader, 'Ben', 'Reader');
+    await reader.page.goto(reader.url(profilePath));
+    await reader.page.getByRole('button', { name: /^Follow @/ }).click();
+    await reader.page.getByRole('button', { name: /^Unfollow @/ }).waitFor();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await reader.page.route('**/media/**', async (route) => {
       if (route.request().method() === 'GET') await held;
       await route.continue();
     });
-    await reader.page.goto(reader.url('/explore'));
+    await reader.page.goto(reader.url('/'));
     const post = card(reader.page, text);
     const grid = post.getByTestId('post-pictures');
     await grid.waitFor();
