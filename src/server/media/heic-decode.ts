@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { isSea } from 'node:sea';
 import { Worker } from 'node:worker_threads';
 import { ImageRefused } from './image-errors.js';
 
@@ -26,6 +27,9 @@ export interface HeicDecodeOptions {
  * executable does not carry it: undefined there, and such a HEIC is refused with the advice to send a JPEG.
  */
 function heicDecodePath(): string | undefined {
+  // Asked from a binary, the lookup would walk up from the binary's folder and might find a checkout's
+  // node_modules: whether HEIC works must not depend on where the binary was put.
+  if (isSea()) return undefined;
   try {
     return createRequire(import.meta.url).resolve('heic-decode');
   } catch {
