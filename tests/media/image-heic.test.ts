@@ -11,6 +11,7 @@ import { sniffImageKind } from '../../src/server/media/image-sniff.js';
 // 64 x 48 (577 bytes); the large one a 3000 x 2000 pattern at quality 20 (39 KB, half a second to decode).
 const small = readFileSync(new URL('fixtures/hevc-64x48.heic', import.meta.url));
 const large = readFileSync(new URL('fixtures/hevc-3000x2000.heic', import.meta.url));
+const turned = readFileSync(new URL('fixtures/hevc-64x48-irot90.heic', import.meta.url));
 
 async function reasonOf(work: Promise<unknown>): Promise<ImageRefusal> {
   const error = await work.then(
@@ -48,6 +49,24 @@ describe('iPhone HEIC photos (HEVC inside), decoded by libheif in a worker', () 
     ]);
     // An opaque photo is stored without an alpha channel.
     expect(stored.hasAlpha).toBe(false);
+  });
+
+  it('turns a HEIC upright as its rotation box (irot) says: 64 x 48 turned a quarter is 48 x 64', async () => {
+    // The small fixture with an irot box (90 degrees anticlockwise) added to its primary picture by hand
+    // (10 bytes: the box in ipco, its association in ipma, iloc's offsets moved); Debian's heif-convert
+    // turns it the same way.
+    const image = await processImage(turned, 'post');
+    expect([image.width, image.height]).toEqual([48, 64]);
+    // The pixels are the unturned picture's, turned: libheif applied the box, and nothing turned them twice.
+    const deadline = Date.now() + 10_000;
+    const [upright, plain] = await Promise.all([
+      decodeHeic(turned, { maxPixels: 40e6, deadline }),
+      decodeHeic(small, { maxPixels: 40e6, deadline }),
+    ]);
+    const raw = { width: plain.width, height: plain.height, channels: 4 } as const;
+    const expected = await sharp(plain.data, { raw }).rotate(270).raw().toBuffer();
+    expect([upright.width, upright.height]).toEqual([48, 64]);
+    expect(upright.data.equals(expected)).toBe(true);
   });
 
   it('brings a large one to 2048 px with its preview, and makes avatars from it', async () => {
