@@ -21,24 +21,32 @@ export interface HeicDecodeOptions {
   heapMb?: number;
 }
 
+let unpackedPath: string | undefined;
+
+/**
+ * The single executable unpacks heic-decode with sharp's tree on the first upload (src/sea/sharp-loader.ts)
+ * and says where, before any HEIC is decoded: sharp is loaded first, for the file's header.
+ */
+export function useHeicDecodeAt(modulePath: string): void {
+  unpackedPath = modulePath;
+}
+
 /**
  * Where heic-decode lives, resolved in the main thread: in the checkout build (one esbuild bundle) no
- * worker file exists, so the worker is a code string that loads it by this absolute path. The single
- * executable does not carry it: undefined there, and such a HEIC is refused with the advice to send a JPEG.
+ * worker file exists, so the worker is a code string that loads it by this absolute path. In the single
+ * executable, the unpacked copy or nothing: undefined then, and a HEIC is refused with the advice to send a
+ * JPEG.
  */
 function heicDecodePath(): string | undefined {
   // Asked from a binary, the lookup would walk up from the binary's folder and might find a checkout's
   // node_modules: whether HEIC works must not depend on where the binary was put.
-  if (isSea()) return undefined;
+  if (isSea()) return unpackedPath;
   try {
     return createRequire(import.meta.url).resolve('heic-decode');
   } catch {
     return undefined;
   }
 }
-
-/** True when this process can decode HEVC HEIC (the checkout and tests: yes; the single executable: no). */
-export const canDecodeHeic = (): boolean => heicDecodePath() !== undefined;
 
 // The worker: reads the HEIF's boxes, refuses a picture over the pixel limit from its declared size before
 // any pixel is decoded, then decodes the first (primary) picture. libheif applies the file's rotation and
