@@ -16,8 +16,14 @@ export const sharpPrefix = 'sharp/';
 
 // What sharp needs at run time, and its licences (libvips' README lists the licences of what it bundles).
 // Types, ES module copies, C++ sources, headers and command-line tools are left out.
+// Of libheif-js, only what heic-decode loads (wasm-bundle.js and the bundle with the wasm inside) and the
+// licences: its asm.js build and the separate .wasm are 4.5 MB more.
 const kept = (file) =>
-  /^(package|versions)\.json$|^LICEN[CS]E|\.(c?js|node)$|\.so(\.\d+)+$/.test(file.split('/').pop()) ||
+  (/^(package|versions)\.json$|^LICEN[CS]E|\.(c?js|node)$|\.so(\.\d+)+$/.test(file.split('/').pop()) &&
+    (!file.startsWith('libheif-js/') ||
+      /^libheif-js\/(package\.json|LICENSE|wasm-bundle\.js|libheif-wasm\/(libheif-bundle\.js|LICENSE))$/.test(
+        file,
+      ))) ||
   /^@img\/sharp-libvips-linux-[^/]+\/README\.md$/.test(file);
 const skippedFolders = /(^|\/)(bin|src|install|include|node_modules)(\/|$)/;
 
@@ -76,6 +82,12 @@ export async function sharpFilesFor(arch, machine, tools) {
     if (!version) throw new Error(`sharp ${sharp.version} has no ${name}`);
     packages.push([name, await packageFolder(name, version, tools)]);
   }
+  // The HEIC decoder (src/server/media/heic-decode.ts): plain JavaScript and wasm, the same for every
+  // platform, loaded by the worker from this tree too.
+  packages.push(
+    ['heic-decode', at('node_modules/heic-decode')],
+    ['libheif-js', at('node_modules/libheif-js')],
+  );
   const files = {};
   let bytes = 0;
   for (const [name, folder] of packages) {
@@ -98,8 +110,8 @@ export async function sharpFilesFor(arch, machine, tools) {
 }
 
 /**
- * The smoke test's picture (scripts/package.mjs): `member` signs in and uploads a JPEG made by the checkout's
- * sharp; the answer must be 201 and the picture must come back as WebP. Then the addon and libvips unpacked
+ * The smoke test's pictures (scripts/package.mjs): `member` signs in and uploads a JPEG made by the checkout's
+ * sharp; the answer must be 201 and the picture must come back as WebP; then a HEIC, which must be 201 too. Then the addon and libvips unpacked
  * under `runtime` must be linux-<arch>'s (`machine`).
  */
 export async function smokeUpload(url, member, runtime, arch, machine) {
@@ -127,6 +139,16 @@ export async function smokeUpload(url, member, runtime, arch, machine) {
   if (picture.status !== 200 || bytes.subarray(8, 12).toString('latin1') !== 'WEBP') {
     throw new Error(`GET of the uploaded picture gave ${picture.status}, ${bytes.length} bytes, not WebP`);
   }
+  // An iPhone-style HEIC (HEVC, a quarter-turned 64 x 48): the worker must find the unpacked heic-decode.
+  const heic = await fetch(`${url}/media`, {
+    method: 'POST',
+    headers: { authorization: encodedToken, 'content-type': 'image/heic' },
+    body: readFileSync(at('tests/media/fixtures/hevc-64x48-irot90.heic')),
+  });
+  const heicAnswer = await heic.text();
+  if (heic.status !== 201) throw new Error(`POST /media of a HEIC gave ${heic.status}: ${heicAnswer}`);
+  const { width, height } = JSON.parse(heicAnswer);
+  if (width !== 48 || height !== 64) throw new Error(`the HEIC came out ${width} x ${height}, not 48 x 64`);
   const [buildId] = readdirSync(runtime);
   const library = join(runtime, buildId, 'sharp/node_modules/@img');
   const native = [`sharp-linux-${arch}/lib`, `sharp-libvips-linux-${arch}/lib`].flatMap((folder) =>

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getAssetKeys } from 'node:sea';
 import type sharpModule from 'sharp';
+import { useHeicDecodeAt } from '../server/media/heic-decode.js';
 import { privateTempFolder, sharpPrefix, unpackOnce } from './unpack-files.js';
 
 /**
@@ -34,5 +35,13 @@ export function loadSharp(root: string, buildId: string, noexec: boolean): typeo
 
 /** sharp, required as a package installed in `folder`/node_modules (a file's require there finds it). */
 function requireSharp(folder: string): typeof sharpModule {
-  return createRequire(join(folder, 'node_modules', 'realm.cjs'))('sharp') as typeof sharpModule;
+  const require = createRequire(join(folder, 'node_modules', 'realm.cjs'));
+  const sharp = require('sharp') as typeof sharpModule;
+  // heic-decode came in the same tree; a build without it leaves HEIC refused with advice.
+  try {
+    useHeicDecodeAt(require.resolve('heic-decode'));
+  } catch {
+    console.warn('realm: this build carries no HEIC decoder; HEIC photos will be refused');
+  }
+  return sharp;
 }

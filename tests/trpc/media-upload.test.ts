@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
@@ -30,6 +31,18 @@ describe('POST /media', () => {
     expect(stored(t, picture.url)).toBe(true);
     expect(stored(t, picture.previewUrl)).toBe(true);
     expect(await mediaRows(t)).toEqual([{ id: picture.id, post_id: null, alt: '', position: 0 }]);
+  });
+
+  it('stores an iPhone HEIC (HEVC inside) as WebP, upright, and answers 201', async () => {
+    t = await makeTestApp();
+    const member = await t.member();
+    // 64 x 48 with a rotation box that turns it a quarter (tests/media/image-heic.test.ts).
+    const heic = readFileSync(new URL('../media/fixtures/hevc-64x48-irot90.heic', import.meta.url));
+    const response = await upload(t, member.token, heic, 'image/heic');
+    expect(response.statusCode).toBe(201);
+    const picture = response.json<{ url: string; width: number; height: number }>();
+    expect([picture.width, picture.height]).toEqual([48, 64]);
+    expect(stored(t, picture.url)).toBe(true);
   });
 
   it('refuses a text file whatever its type header says with 400, and stores nothing', async () => {

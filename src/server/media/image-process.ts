@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type ResizeOptions, type Sharp, type SharpOptions } from 'sharp';
+import { decodeHeic } from './heic-decode.js';
 import { ImageRefused } from './image-errors.js';
 import { thumbHashOf } from './image-placeholder.js';
 import { shapesFor, type ImagePurpose } from './image-shape.js';
@@ -85,14 +86,38 @@ export async function processImage(
   };
   const metadata = await sharp(bytes, input).metadata().catch(refuse);
   checkFormat(kind, metadata);
+  if (isHevcHeif(kind, metadata)) {
+    // libvips cannot read it: libheif (wasm, in a worker) decodes it to pixels, which then go through the
+    // same resizing, WebP, preview and placeholder as every other picture.
+    const decoded = await decodeHeic(bytes, { maxPixels, deadline });
+    const raw = () =>
+      sharp(decoded.data, {
+        raw: { width: decoded.width, height: decoded.height, channels: 4 },
+        limitInputPixels: maxPixels,
+      });
+    const pixels = decoded.opaque ? () => raw().removeAlpha() : raw;
+    return await finishImage(kind, purpose, pixels, decoded, false, deadline, refuse);
+  }
   const animated = mayAnimate && (metadata.pages ?? 1) > 1;
   const source = {
     width: metadata.autoOrient.width,
     height: animated ? (metadata.pageHeight ?? metadata.height) : metadata.autoOrient.height,
   };
-  const [largeShape, previewShape] = shapesFor(purpose, source, !animated);
+  return await finishImage(kind, purpose, () => sharp(bytes, input), source, animated, deadline, refuse);
+}
 
-  const large = await encode(sharp(bytes, input), largeShape, animated, deadline).catch(refuse);
+/** Sizes, encodes and summarizes a picture whose pixels `pipeline` reads (a new reader at each call). */
+async function finishImage(
+  kind: ImageKind,
+  purpose: ImagePurpose,
+  pipeline: () => Sharp,
+  source: { width: number; height: number },
+  animated: boolean,
+  deadline: number,
+  refuse: (error: unknown) => never,
+): Promise<ProcessedImage> {
+  const [largeShape, previewShape] = shapesFor(purpose, source, !animated);
+  const large = await encode(pipeline(), largeShape, animated, deadline).catch(refuse);
   // The preview is made from the stored picture, already upright and small: decoding the upload again
   // would cost as much as the first pass.
   const preview = await encode(sharp(large.bytes, { animated }), previewShape, animated, deadline).catch(
@@ -114,10 +139,19 @@ export async function processImage(
 /** The decoder must agree with the bytes' signature, so no file is read as a kind it did not claim. */
 function checkFormat(kind: ImageKind, metadata: Metadata): void {
   if (metadata.format !== kind) throw new ImageRefused('unsupported-format');
-  // The prebuilt libvips reads HEIF with AV1 inside (AVIF) but has no HEVC decoder (patents), and
-  // iPhones' HEIC photos are HEVC.
-  if (kind === 'heif' && metadata.compression !== 'av1') throw new ImageRefused('heic-unsupported');
+  // HEIF holds AV1 (AVIF, which libvips reads) or HEVC (iPhones' HEIC, decoded by libheif in a worker);
+  // any other coding inside (JPEG, uncompressed) is refused with the advice to send a JPEG.
+  if (kind === 'heif' && metadata.compression !== 'av1' && metadata.compression !== 'hevc') {
+    throw new ImageRefused('heic-unsupported');
+  }
 }
+
+/**
+ * The prebuilt libvips reads HEIF with AV1 inside (AVIF) but has no HEVC decoder (patents), and iPhones'
+ * HEIC photos are HEVC: those are decoded by heic-decode instead (heic-decode.ts).
+ */
+const isHevcHeif = (kind: ImageKind, metadata: Metadata) =>
+  kind === 'heif' && metadata.compression === 'hevc';
 
 /**
  * WebP, not AVIF: a 12 MP photo brought to 2048 px took 0.2 s as WebP and 2.3 s as AVIF on a 2-core server
