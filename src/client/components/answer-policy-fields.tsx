@@ -17,33 +17,37 @@ export function AnswerPolicyFields({
 }) {
   const id = useId();
   return (
-    <span className="answer-policy-fields">
-      <label htmlFor={`${id}-comment`}>Who can comment</label>
-      <select
-        id={`${id}-comment`}
-        value={value.commentPolicy}
-        disabled={disabled}
-        onChange={(event) => onChange({ ...value, commentPolicy: event.target.value as CommentPolicy })}
-      >
-        {commentChoices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-quote`}>Who can quote</label>
-      <select
-        id={`${id}-quote`}
-        value={value.quotePolicy}
-        disabled={disabled}
-        onChange={(event) => onChange({ ...value, quotePolicy: event.target.value as QuotePolicy })}
-      >
-        {quoteChoices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-    </span>
+    <div className="answer-policy-fields">
+      <span>
+        <label htmlFor={`${id}-comment`}>Who can comment</label>
+        <select
+          id={`${id}-comment`}
+          value={value.commentPolicy}
+          disabled={disabled}
+          onChange={(event) => onChange({ ...value, commentPolicy: event.target.value as CommentPolicy })}
+        >
+          {commentChoices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </span>
+      <span>
+        <label htmlFor={`${id}-quote`}>Who can quote</label>
+        <select
+          id={`${id}-quote`}
+          value={value.quotePolicy}
+          disabled={disabled}
+          onChange={(event) => onChange({ ...value, quotePolicy: event.target.value as QuotePolicy })}
+        >
+          {quoteChoices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </span>
+    </div>
   );
 }
