@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerFields } from './answer-schemas.js';
 import { limits } from './limits.js';
 import { id, optionalText, textError } from './schemas.js';
 
@@ -27,10 +28,11 @@ const textOrPictures = { message: contentMessage, path: ['content'] };
 
 /**
  * A post's text and pictures (tRPC's create and edit). The text may be empty when the post has pictures: a
- * photo needs no caption. Without pictures it is 1 to 500 characters, as before.
+ * photo needs no caption. Without pictures it is 1 to 500 characters, as before. A new post may also say
+ * who can answer it and which post it quotes (answer-schemas.ts).
  */
 export const postCreateInput = z
-  .object({ content: contentOrBlank, media: postMedia.optional() })
+  .object({ content: contentOrBlank, media: postMedia.optional(), ...answerFields })
   .refine(hasTextOrPictures, textOrPictures);
 
 export const postEditInput = z

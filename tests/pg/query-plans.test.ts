@@ -8,6 +8,7 @@ import {
   explorePage,
   homeFeedPage,
   postCard,
+  quotesPage,
   tagPage,
   userPostsPage,
 } from '../../src/server/domain/post-cards.js';
@@ -27,6 +28,8 @@ let store: PostgresStore;
 let busiest: { id: string; username: string };
 let commented: string;
 let popular: string;
+/** A post many posts quote. */
+let quoted: string;
 
 beforeAll(async () => {
   source = openDatabase(':memory:');
@@ -40,6 +43,16 @@ beforeAll(async () => {
     username: string;
   };
   popular = top.username;
+  // One post in ten quotes the oldest post, one in seven the post before it
+  // (docs/decisions/0010-quotes-and-answer-policies.md).
+  source.$client.exec(`update posts set is_quote = 1,
+    quote_of_id = (select q.id from posts q order by q.created_at, q.id limit 1) where created_at % 10 = 0`);
+  source.$client.exec(`update posts set is_quote = 1, quote_of_id = (select q.id from posts q
+    where q.created_at < posts.created_at order by q.created_at desc limit 1) where created_at % 7 = 0`);
+  quoted = (
+    one(`select quote_of_id as id from posts where quote_of_id is not null
+      group by quote_of_id order by count(*) desc limit 1`) as { id: string }
+  ).id;
   const popularId = top.id;
   const pool = new pg.Pool({ connectionString: await freshDatabase(inject('postgresAdminUrl')), max: 4 });
   await copyFromSqlite(source.$client, pool);
@@ -81,6 +94,8 @@ const readEveryPage = () =>
     await whoToFollow(store, busiest.id);
     const comments = await commentsPage(store, busiest.id, commented);
     await commentsPage(store, busiest.id, commented, comments.nextCursor);
+    const quotes = await quotesPage(store, busiest.id, quoted);
+    await quotesPage(store, null, quoted, quotes.nextCursor);
   });
 
 const bigTables = new Set([
@@ -129,6 +144,16 @@ describe('every query a page runs on PostgreSQL is served by an index', () => {
       statements.find((ran) => ran.values.length > 0)!,
     );
     expect(JSON.stringify(generic)).toMatch(/\$\d/);
+  });
+
+  it("reads a post's quotes by posts_quote_of_created_idx, in its order", async () => {
+    const quotes = statements.filter((ran) => ran.text.includes('p.quote_of_id = $2'));
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const ran of quotes) {
+      const plans = JSON.stringify(await plansOf(client, ran));
+      expect(plans).toContain('posts_quote_of_created_idx');
+      expect(plans).not.toContain('"Node Type":"Sort"');
+    }
   });
 
   it('fails a query whose index is missing (the check itself works)', async () => {

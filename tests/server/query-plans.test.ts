@@ -104,6 +104,7 @@ function readEveryPage(token: string, username: string) {
     await caller.users.me();
     await caller.users.whoToFollow();
     await caller.comments.list({ postId: explore.items[0]!.id });
+    await caller.posts.quotes({ postId: explore.items[0]!.id });
   });
 }
 
@@ -182,6 +183,19 @@ describe('every query a page runs is served by an index', () => {
     t.db.$client.exec('drop index post_reactions_post_kind_created_idx');
     const statements = await readLegacyLists();
     expect(statements.some((sql) => sorts(planOf(sql)).length > 0)).toBe(true);
+  });
+
+  it("reads a post's quotes newest first from posts_quote_of_created_idx, and cards' quoted posts by key", async () => {
+    t = await makeTestApp({ seed: true });
+    const me = await t.member();
+    const statements = await readEveryPage(me.token, 'janecooper');
+    const quotes = statements.find((sql) => sql.includes('p.quote_of_id = :postId'))!;
+    expect(planOf(quotes).join('\n')).toMatch(
+      /SEARCH p USING (COVERING )?INDEX posts_quote_of_created_idx \(quote_of_id=\?/,
+    );
+    expect(sorts(planOf(quotes))).toEqual([]);
+    const cards = statements.find((sql) => sql.includes("'quotesAPost'"))!;
+    expect(planOf(cards).join('\n')).toMatch(/SEARCH q USING INDEX sqlite_autoindex_posts_1 \(id=\?\)/);
   });
 
   it('fails a query whose index is missing (the check itself works)', async () => {

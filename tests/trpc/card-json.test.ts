@@ -164,6 +164,11 @@ describe('cards written by SQLite', () => {
         'media',
         'mentions',
         'updatedAt',
+        'commentPolicy',
+        'quotePolicy',
+        'mayComment',
+        'mayQuote',
+        'quote',
       ].sort(),
     );
     for (const user of [card!.author, card!.latestComments[0]!.author]) {

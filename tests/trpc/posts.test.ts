@@ -49,6 +49,11 @@ describe('posts.create', () => {
       mentions: [],
       latestComments: [],
       media: [],
+      commentPolicy: 'everyone',
+      quotePolicy: 'everyone',
+      mayComment: true,
+      mayQuote: true,
+      quote: null,
     });
     expect(await t.caller().posts.byId({ postId: card.id })).toMatchObject({ content: 'Hello, Realm!' });
   });

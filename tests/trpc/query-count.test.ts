@@ -9,10 +9,12 @@ type Member = Awaited<ReturnType<TestApp['member']>>;
 
 /**
  * `n` posts by `author`, each with 5 comments by different members, likes by `viewer` and others, and
- * bookmarked by `viewer`: enough that any per-post or per-comment query would show up in the count.
+ * bookmarked by `viewer`: enough that any per-post or per-comment query would show up in the count. Each
+ * post after the first quotes the one before it (a quote of a quote, nested one level on the card).
  */
 function world(n: number, author: Member, viewer: Member, others: Member[]) {
   const base = Date.now() - 3_600_000;
+  let previous: string | null = null;
   for (let i = 0; i < n; i++) {
     const postId = crypto.randomUUID();
     const at = base + i * 1000;
@@ -26,8 +28,11 @@ function world(n: number, author: Member, viewer: Member, others: Member[]) {
         commentCount: 5,
         createdAt: at,
         updatedAt: at,
+        quoteOfId: previous,
+        isQuote: previous ? 1 : 0,
       })
       .run();
+    previous = postId;
     t.db
       .insert(comments)
       .values(
@@ -143,5 +148,32 @@ describe('no N+1 queries', () => {
       expect(card).toMatchObject({ likedByMe: true, bookmarkedByMe: true, commentCount: 5 });
       expect(card.latestComments.map((c) => c.text)).toEqual(['c4', 'c3', 'c2', 'c1']);
     }
+    // Newest first: each card but the last (the first post written) shows the post before it inside.
+    expect(page.items.map((card) => card.quote && 'content' in card.quote && card.quote.content)).toEqual(
+      Array.from({ length: 20 }, (_, i) => (i < 19 ? `p${18 - i}` : null)),
+    );
+  });
+
+  it('runs as many statements for a page of 20 quotes of a post as for 2, hidden quoters or not', async () => {
+    const quotesPage = async (n: number, relations: boolean) => {
+      t = await makeTestApp();
+      const [viewer, author, muted] = [await t.member(), await t.member(), await t.member()];
+      const { id: postId } = await t.caller(author.token).posts.create({ content: 'quoted' });
+      for (let i = 0; i < n; i++) {
+        await t.caller(author.token).posts.create({ content: `q${i}`, quoteOf: postId });
+        if (relations) await t.caller(muted.token).posts.create({ content: `m${i}`, quoteOf: postId });
+      }
+      if (relations) await t.caller(viewer.token).relations.mute({ username: muted.username });
+      const result = await statements(() => t.caller(viewer.token).posts.quotes({ postId }));
+      await t.close();
+      return result;
+    };
+    const small = await quotesPage(2, false);
+    const large = await quotesPage(20, true);
+    expect(small.items).toBe(2);
+    expect(large.items).toBe(20);
+    expect(large.count).toBe(small.count);
+    // The member, whether the post is visible, the page of ids, the cards.
+    expect(large.count).toBeLessThanOrEqual(4);
   });
 });

@@ -11,6 +11,7 @@ import { useAddComment } from '../lib/use-comment-actions';
 import { useIsVisitor } from '../lib/visitor';
 import { CommentTextForm } from './comment-text-form';
 import { SignInLink } from './sign-in-link';
+import { commentPolicyText } from '../lib/answer-words';
 import { ThreadComment } from './thread-comment';
 
 const countLabel = (count: number) => countWords(count, 'comment', 'comments');
@@ -71,6 +72,8 @@ export function CommentThread({ post }: { post: PostCard }) {
         <p className="visitor-prompt">
           <SignInLink>Sign in to comment</SignInLink>
         </p>
+      ) : !post.mayComment ? (
+        <p className="muted comment-closed">{commentPolicyText(post.commentPolicy, post.author.username)}.</p>
       ) : (
         <CommentTextForm
           label="Add a comment"

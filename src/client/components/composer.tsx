@@ -7,14 +7,28 @@ import { Avatar } from './avatar';
 import { AddPicturesButton, filesOf, PictureDrafts } from './picture-picker';
 import { fits, TextCounter } from './text-counter';
 import type { SessionUser } from '../lib/session';
+import type { PostCard } from '../lib/trpc-types';
+import { AnswerPolicyFields, defaultPolicies } from './answer-policy-fields';
+import { QuotedPost } from './quoted-post';
 
 /**
  * Spec section 2: "What's in your mind?" and a Post button, disabled while blank or too long, with the
  * character counter; "Posting..." while the post is on its way. Pictures come by "Add pictures", by a drop
  * onto the composer or by a paste, upload at once, and make a post without text possible (docs/pictures.md).
+ * Who can comment and quote is chosen here (everyone unless changed); `quoting` shows the post quoted under
+ * the text box (docs/web-app.md, "Quotes and who can answer").
  */
-export function Composer({ me, onPosted }: { me: SessionUser; onPosted?: () => void }) {
+export function Composer({
+  me,
+  onPosted,
+  quoting,
+}: {
+  me: SessionUser;
+  onPosted?: () => void;
+  quoting?: PostCard;
+}) {
   const [content, setContent] = useState('');
+  const [policies, setPolicies] = useState(defaultPolicies);
   const [dropping, setDropping] = useState(false);
   const id = useId();
   const utils = trpc.useUtils();
@@ -23,6 +37,7 @@ export function Composer({ me, onPosted }: { me: SessionUser; onPosted?: () => v
   const create = trpc.posts.create.useMutation({
     onSuccess: () => {
       setContent('');
+      setPolicies(defaultPolicies);
       pictures.reset();
       void utils.posts.invalidate();
       void utils.users.invalidate();
@@ -41,7 +56,13 @@ export function Composer({ me, onPosted }: { me: SessionUser; onPosted?: () => v
         event.preventDefault();
         if (disabled) return;
         const media = pictures.media();
-        create.mutate(media.length > 0 ? { content: content.trim(), media } : { content: content.trim() });
+        create.mutate({
+          content: content.trim(),
+          ...(media.length > 0 && { media }),
+          ...(policies.commentPolicy !== 'everyone' && { commentPolicy: policies.commentPolicy }),
+          ...(policies.quotePolicy !== 'everyone' && { quotePolicy: policies.quotePolicy }),
+          ...(quoting && { quoteOf: quoting.id }),
+        });
       }}
       onDragOver={(event) => {
         // Only files are taken: text dragged within the page drops into the box as usual.
@@ -80,18 +101,29 @@ export function Composer({ me, onPosted }: { me: SessionUser; onPosted?: () => v
             pictures.add(files);
           }}
         />
+        {quoting && (
+          <QuotedPost
+            quote={{
+              ...quoting,
+              unavailable: false,
+              picture: quoting.media[0] ?? null,
+              quotesAPost: quoting.quote !== null,
+            }}
+          />
+        )}
         <PictureDrafts
           drafts={pictures.drafts}
           problem={pictures.problem}
           onAlt={pictures.setAlt}
           onRemove={pictures.remove}
         />
+        <AnswerPolicyFields value={policies} onChange={setPolicies} disabled={create.isPending} />
         <div className="composer-footer">
           <TextCounter id={`${id}-counter`} text={content} max={limits.contentMax} />
           <span className="composer-buttons">
             <AddPicturesButton onFiles={pictures.add} disabled={pictures.full || create.isPending} />
             <button type="submit" className="button" disabled={disabled}>
-              {create.isPending ? 'Posting...' : 'Post'}
+              {create.isPending ? 'Posting...' : quoting ? 'Quote' : 'Post'}
             </button>
           </span>
         </div>

@@ -7,6 +7,8 @@ import { useSession } from '../lib/session';
 import { useSignInFirst } from '../lib/visitor';
 import type { PostCard as Post } from '../lib/trpc-types';
 import { usePostActions } from '../lib/use-post-actions';
+import { commentPolicyText, quotePolicyText } from '../lib/answer-words';
+import { LazyAnswerDialog } from './answer-dialogs-loader';
 import { Avatar } from './avatar';
 import { CommentForm } from './comment-form';
 import { ConfirmDialog } from './confirm-dialog';
@@ -15,6 +17,7 @@ import { EditedMark } from './edited-mark';
 import { BookmarkIcon, CommentIcon, HeartIcon } from './icons';
 import { Menu } from './menu';
 import { PostPictures } from './post-pictures';
+import { QuotedPost } from './quoted-post';
 import { LazyReportDialog } from './report-dialog-loader';
 import { RelativeTime } from './relative-time';
 import { RichText } from './rich-text';
@@ -34,8 +37,13 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [answering, setAnswering] = useState<'quote' | 'policy' | null>(null);
   const isMine = post.author.id === me?.id;
   const profile = profilePath(post.author.username);
+  // Who may answer, in plain words (docs/web-app.md, "Quotes and who can answer").
+  const commentRule = commentPolicyText(post.commentPolicy, post.author.username);
+  const quoteRule = quotePolicyText(post.quotePolicy, post.author.username);
+  const quoteItem = post.mayQuote ? [{ label: 'Quote', onSelect: () => setAnswering('quote') }] : [];
   // Asked first, as deleting a comment is; the dialog stays open (and says why) if the server refuses.
   const deletePost = async () => {
     if (!(await actions.deletePost(post.id))) throw new Error('not deleted');
@@ -71,9 +79,11 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
               : isMine
                 ? [
                     { label: 'Edit', onSelect: () => setEditing(true) },
+                    { label: 'Who can answer', onSelect: () => setAnswering('policy') },
+                    ...quoteItem,
                     { label: 'Delete', onSelect: () => setDeleting(true) },
                   ]
-                : [{ label: 'Report post', onSelect: () => setReporting(true) }]
+                : [...quoteItem, { label: 'Report post', onSelect: () => setReporting(true) }]
           }
         >
           <span aria-hidden="true">⋯</span>
@@ -85,6 +95,10 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
         </p>
       )}
       <PostPictures pictures={post.media} />
+      {post.quote && <QuotedPost quote={post.quote} />}
+      {(commentRule || quoteRule) && (
+        <p className="muted answer-policy">{[commentRule, quoteRule].filter(Boolean).join(' · ')}</p>
+      )}
       <div className="post-actions">
         <span className={`action-group${post.likedByMe ? ' active' : ''}`}>
           {!me ? (
@@ -152,7 +166,11 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
       )}
       {!onOwnPage &&
         (me ? (
-          <CommentForm onSubmit={(text) => actions.addComment(post.id, text)} />
+          post.mayComment ? (
+            <CommentForm onSubmit={(text) => actions.addComment(post.id, text)} />
+          ) : (
+            <p className="muted comment-closed">{commentRule}.</p>
+          )
         ) : (
           <p className="visitor-prompt">
             <SignInLink>Sign in to comment</SignInLink>
@@ -165,6 +183,7 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
           onClose={() => setReporting(false)}
         />
       )}
+      {answering && <LazyAnswerDialog kind={answering} post={post} onClose={() => setAnswering(null)} />}
       {deleting && (
         <ConfirmDialog
           title="Delete post?"

@@ -9,6 +9,7 @@ const verbs: Record<NotificationView['kind'], string> = {
   comment: 'commented on your post',
   mention: 'mentioned you',
   follow: 'followed you',
+  quote: 'quoted your post',
 };
 
 /** "firstName lastName", or the username when the member gave no name. */
@@ -27,7 +28,7 @@ function whoDidIt({ actors, actorCount }: Pick<NotificationView, 'actors' | 'act
 export const notificationText = (notification: Pick<NotificationView, 'kind' | 'actors' | 'actorCount'>) =>
   `${whoDidIt(notification)} ${verbs[notification.kind]}`;
 
-/** A like, comment or mention opens its post; a follow opens the profile of the (newest) follower. */
+/** A like, comment, mention or quote opens its post (a quote's: the quoting post); a follow opens the profile of the (newest) follower. */
 export function notificationHref(notification: Pick<NotificationView, 'kind' | 'actors' | 'post'>): string {
   const actor = notification.actors[0];
   if (notification.kind !== 'follow' && notification.post) return postPath(notification.post.id);

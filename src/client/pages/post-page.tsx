@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { CommentThread } from '../components/comment-thread';
 import { PostCard } from '../components/post-card';
 import { PostSkeletons } from '../components/post-list';
+import { PostQuotes } from '../components/post-quotes';
 import { errorMessage, trpc } from '../lib/trpc';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useIsVisitor } from '../lib/visitor';
@@ -20,7 +21,7 @@ function Missing() {
   );
 }
 
-/** A post's own page, at an address a member can share: the post, then all its comments. */
+/** A post's own page, at an address a member can share: the post, then all its comments, then its quotes. */
 export default function PostPage({ postId }: { postId: string }) {
   const post = trpc.posts.byId.useQuery({ postId });
   const missing = post.error?.data?.code === 'NOT_FOUND';
@@ -51,6 +52,7 @@ export default function PostPage({ postId }: { postId: string }) {
       <h1 className="visually-hidden">Post by @{post.data.author.username}</h1>
       <PostCard post={post.data} onOwnPage />
       <CommentThread post={post.data} />
+      <PostQuotes postId={postId} />
     </div>
   );
 }

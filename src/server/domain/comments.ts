@@ -6,6 +6,7 @@ import { badRequest, messages, notFound, notOwner } from './errors.js';
 import { notify, recordMentions, withdrawComment } from './notifications.js';
 import { requireReachable } from './barriers.js';
 import { requireReachablePost } from './posts.js';
+import { requireMayComment } from './answer-policies.js';
 
 /** The comment and its post, when the actor may act on the post (posts.ts requireReachablePost). */
 async function requireComment(tx: Tx, actorId: string, postId: string, commentId: string) {
@@ -17,11 +18,12 @@ async function requireComment(tx: Tx, actorId: string, postId: string, commentId
 
 /**
  * Not across a block with the post's author (403), nor on a post hidden from me (404); so too for
- * editing, deleting and voting.
+ * editing, deleting and voting. Nor when the post's comment policy leaves me out (403, answer-policies.ts).
  */
 export async function addComment(store: Store, actor: Actor, postId: string, text: string): Promise<string> {
   return store.write(async (tx) => {
     const post = await requireReachablePost(tx, actor.id, postId);
+    await requireMayComment(tx, actor.id, postId);
     const id = uuid();
     const at = now();
     await tx.comments.insert({ id, postId, authorId: actor.id, text, at });

@@ -7,6 +7,8 @@ import { blockedAmong } from './barriers.js';
 // back (an unlike, an unfollow, a mention edited away) leaves no notification behind; a deleted post or
 // comment takes its notifications with it (the database's foreign keys).
 //
+// Someone quoted your post is told too (docs/decisions/0010-quotes-and-answer-policies.md).
+//
 // Grouping, as Mastodon and Bluesky do it: likes of one post, comments on one post, and follows, gather in
 // one notification ("Amara Okafor and 3 others liked your post", "... commented on your post") for as long
 // as they come within one 12-hour span (fixed spans of Unix time, so a group's key is known without
@@ -33,6 +35,8 @@ function groupKey(notice: Notice): string {
   if (notice.kind === 'like') return `like:${notice.postId}:${span}`;
   if (notice.kind === 'comment') return `comment:${notice.postId}:${span}`;
   if (notice.kind === 'follow') return `follow:${span}`;
+  // A quote is a post: each is its own, as a mention is.
+  if (notice.kind === 'quote') return `quote:${notice.postId}`;
   return mentionGroupKey({ postId: notice.postId ?? '', commentId: notice.commentId });
 }
 

@@ -105,3 +105,17 @@ export async function tagPage(
 ): Promise<Page<PostCard>> {
   return toPage(store, viewerId, await store.read.feeds.byTag(viewerId, tag, keyOf('latest', cursor)));
 }
+
+/**
+ * The posts quoting a post, newest first, pages of 20; "not found" when the post is hidden from the reader
+ * (docs/decisions/0010-quotes-and-answer-policies.md).
+ */
+export async function quotesPage(
+  store: Store,
+  viewerId: string | null,
+  postId: string,
+  cursor?: string | null,
+): Promise<Page<PostCard>> {
+  if (!(await store.read.relations.postVisible(viewerId, postId))) throw notFound(messages.postNotFound);
+  return toPage(store, viewerId, await store.read.answers.quotes(viewerId, postId, keyOf('latest', cursor)));
+}

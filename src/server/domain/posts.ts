@@ -6,6 +6,8 @@ import { badRequest, messages, notFound, notOwner } from './errors.js';
 import { requireReachable } from './barriers.js';
 import { notify, recordPostText, withdrawLike } from './notifications.js';
 import { releasePostMedia, setPostMedia, type PostMediaInput } from './post-media.js';
+import { requireQuotable } from './answer-policies.js';
+import type { CommentPolicy, QuotePolicy } from '../../shared/answer-schemas.js';
 
 /**
  * The post, locked until the write ends: on PostgreSQL two rules checking it at once (two dislikes of a
@@ -44,18 +46,50 @@ export async function requireVisiblePost(store: Store, viewerId: string | null, 
 /** Pictures a post is written with (tRPC only; the REST contract has none), and how many it may carry. */
 export type PostPictures = { media: PostMediaInput; perPost: number };
 
+/**
+ * Who may answer a new post (default everyone) and the post it quotes (tRPC only; posts written over /api
+ * take the defaults). docs/decisions/0010-quotes-and-answer-policies.md.
+ */
+export type PostAnswers = {
+  commentPolicy?: CommentPolicy | undefined;
+  quotePolicy?: QuotePolicy | undefined;
+  quoteOf?: string | undefined;
+};
+
 export async function createPost(
   store: Store,
   actor: Actor,
   content: string,
   pictures?: PostPictures,
+  answers: PostAnswers = {},
 ): Promise<string> {
   const id = uuid();
+  const { commentPolicy, quotePolicy, quoteOf } = answers;
   await store.write(async (tx) => {
     const at = now();
-    await tx.posts.insert({ id, authorId: actor.id, content, at });
+    const quotedAuthor = quoteOf ? await requireQuotable(tx, actor.id, quoteOf) : null;
+    await tx.posts.insert({
+      id,
+      authorId: actor.id,
+      content,
+      at,
+      commentPolicy,
+      quotePolicy,
+      quoteOfId: quoteOf,
+    });
     if (pictures) await setPostMedia(tx, actor.id, id, pictures.media, pictures.perPost);
     await recordPostText(tx, actor.id, id, content, at);
+    // Each quote is its own notification, about the quoting post (domain/notifications.ts).
+    if (quotedAuthor) {
+      await notify(tx, {
+        recipientId: quotedAuthor,
+        actorId: actor.id,
+        kind: 'quote',
+        postId: id,
+        commentId: null,
+        at,
+      });
+    }
     tx.live.emit({ type: 'post', postId: id, authorId: actor.id });
   });
   return id;

@@ -1,4 +1,5 @@
 import type { PublicUser } from '../../shared/public-user.js';
+import type { AnswerCardFields } from './quote-views.js';
 
 // The member as every answer nests them: the store reads it, the client shows it (src/shared).
 export type { PublicUser };
@@ -39,7 +40,7 @@ export type PostCard = {
   latestComments: CommentView[];
   /** The post's pictures in order (docs/pictures.md); empty for a text-only post. */
   media: PostMedia[];
-};
+} & AnswerCardFields;
 
 /**
  * A picture as a card shows it: its stored size and a preview, both with their sizes and a placeholder, so the
@@ -63,7 +64,7 @@ export type PostMedia = {
  */
 export type NotificationView = {
   id: string;
-  kind: 'like' | 'comment' | 'mention' | 'follow';
+  kind: 'like' | 'comment' | 'mention' | 'follow' | 'quote';
   /** When its newest actor acted. */
   at: string;
   /** Newer than the member's read marker. */
@@ -71,7 +72,7 @@ export type NotificationView = {
   /** Its newest actors, newest first: at most 3. */
   actors: PublicUser[];
   actorCount: number;
-  /** The post it is about (likes, comments, mentions), its first 100 characters. */
+  /** The post it is about (likes, comments, mentions; a quote's is the quoting post), its first 100 characters. */
   post: { id: string; excerpt: string } | null;
   /** The comment it is about (a comment, a mention in a comment), its first 100 characters. */
   comment: { id: string; excerpt: string } | null;

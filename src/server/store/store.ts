@@ -1,4 +1,5 @@
 import type { AccountReads, AccountWrites } from './interface/account.js';
+import type { AnswerReads, AnswerWrites } from './interface/answers.js';
 import type { AuditWrites } from './interface/audit.js';
 import type { CardReads } from './interface/cards.js';
 import type { MentionWrites, NotificationWrites, TagWrites } from './interface/conversations.js';
@@ -38,6 +39,7 @@ import type { ReportWrites } from './interface/reports.js';
 // nothing from the domain or above (tests/server/import-direction.test.ts).
 
 export type * from './interface/account.js';
+export type * from './interface/answers.js';
 export type * from './interface/audit.js';
 export type * from './interface/cards.js';
 export type * from './interface/conversations.js';
@@ -77,6 +79,7 @@ export type Reads = {
   edits: EditReads;
   push: PushReads;
   media: MediaReads;
+  answers: AnswerReads;
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
    * store cannot tell cheaply: answers are then not kept.
@@ -105,6 +108,7 @@ export type Writes = {
   live: LiveWrites;
   counters: CounterWrites;
   media: MediaWrites;
+  answers: AnswerWrites;
 };
 
 /** Reads and writes inside one write transaction: everything commits together or nothing does. */

@@ -1,7 +1,7 @@
 // What a post or a comment sets going: its tags, its mentions, and the notifications of what members do.
 // The notifications' reads are in notifications.ts.
 
-export type NotificationKind = 'like' | 'comment' | 'mention' | 'follow';
+export type NotificationKind = 'like' | 'comment' | 'mention' | 'follow' | 'quote';
 
 /** Where mentions are: a post's text, or one of its comments'. */
 export type MentionSource = { postId: string; commentId: string | null };

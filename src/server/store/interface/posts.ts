@@ -1,3 +1,5 @@
+import type { CommentPolicy, QuotePolicy } from '../../../shared/answer-schemas.js';
+
 export type ReactionKind = 'like' | 'dislike';
 export type VoteKind = 'up' | 'down';
 
@@ -19,6 +21,10 @@ export type PostWrites = {
     at: number;
     likeCount?: number;
     commentCount?: number;
+    /** Who may answer it (default everyone) and the post it quotes (interface/answers.ts). */
+    commentPolicy?: CommentPolicy;
+    quotePolicy?: QuotePolicy;
+    quoteOfId?: string | null;
   }): Promise<boolean>;
   /**
    * Writes the post's new content; updatedAt moves either way. When the content differs from the current

@@ -3,6 +3,7 @@ import type { JsonRow, Reads } from '../store.js';
 import { publicUserJson } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { hiddenSql } from './relations.js';
+import { answerCardFields } from './answer-cards.js';
 import { statement, type TextTimes } from './statement.js';
 
 // Cards and comments as the tRPC API answers them (domain/views.ts), written as JSON by PostgreSQL, as
@@ -73,7 +74,7 @@ const cardJson = `json_build_object('id', p.id, 'author', ${publicUserJson('pu')
   'likedByMe', coalesce(r.kind = 'like', false), 'dislikedByMe', coalesce(r.kind = 'dislike', false),
   'bookmarkedByMe', b.user_id is not null,
   'mentions', ${mentionsJson('post_mentions', 'p.id', 'p.content')}, 'latestComments', ${latestComments},
-  'media', ${mediaJson})`;
+  'media', ${mediaJson}, ${answerCardFields('$1::text', hidden, isoTimeSql)})`;
 
 // The cards of the posts whose ids are bound as an array, in that order.
 const cards = statement<{ json: string | null }>(

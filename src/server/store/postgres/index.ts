@@ -6,6 +6,7 @@ import type { LiveEvent, PushIntent, Reads, Store, Tx } from '../store.js';
 import { accountReads, accountWrites } from './account.js';
 import { auditWrites } from './audit.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
+import { answerReads, answerWrites } from './answers.js';
 import { cardReads } from './cards.js';
 import { editReads } from './edits.js';
 import { counterReads, counterWrites, type Sweeps } from './counters.js';
@@ -90,6 +91,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     relations: relationReads(pool),
     push: pushReads(pool),
     media: mediaReads(pool),
+    answers: answerReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
   // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
@@ -121,6 +123,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     live: { emit: (event) => void events.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db, sweeps) },
     media: { ...mediaReads(db), ...mediaWrites(db, released) },
+    answers: { ...answerReads(db), ...answerWrites(db) },
     feeds: feedReads(db),
     cards: cardReads(db),
     edits: editReads(db),

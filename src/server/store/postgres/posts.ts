@@ -52,11 +52,23 @@ export function postReads(db: Queryable): Reads['posts'] {
 export function postWrites(db: Queryable): Writes['posts'] {
   return {
     lock: async (id) => (await lockPost(db, [id]))[0],
-    async insert({ id, authorId, content, at, likeCount = 0, commentCount = 0 }) {
+    async insert({ id, authorId, content, at, likeCount = 0, commentCount = 0, ...answers }) {
       const { rowCount } = await db.query(
-        `insert into posts (id, author_id, content, like_count, comment_count, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $6) on conflict do nothing`,
-        [id, authorId, content, likeCount, commentCount, at],
+        `insert into posts (id, author_id, content, like_count, comment_count, created_at, updated_at,
+           comment_policy, quote_policy, quote_of_id, is_quote)
+         values ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10) on conflict do nothing`,
+        [
+          id,
+          authorId,
+          content,
+          likeCount,
+          commentCount,
+          at,
+          answers.commentPolicy ?? 'everyone',
+          answers.quotePolicy ?? 'everyone',
+          answers.quoteOfId ?? null,
+          answers.quoteOfId ? 1 : 0,
+        ],
       );
       return (rowCount ?? 0) > 0;
     },

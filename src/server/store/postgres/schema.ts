@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 // The PostgreSQL twin of src/server/store/sqlite/schema.ts (docs/decisions/0002-two-engines.md): the same
 // tables, columns, keys and indexes under the same names, so one set of rules reads both.
@@ -64,11 +74,23 @@ export const posts = pgTable(
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
     editedAt: millis('edited_at'),
+    commentPolicy: text('comment_policy', { enum: ['everyone', 'following', 'mentioned'] })
+      .notNull()
+      .default('everyone'),
+    quotePolicy: text('quote_policy', { enum: ['everyone', 'followers', 'nobody'] })
+      .notNull()
+      .default('everyone'),
+    quoteOfId: text('quote_of_id').references((): AnyPgColumn => posts.id, { onDelete: 'set null' }),
+    // 0 or 1, as on SQLite (copy-from-sqlite.ts copies values as they are).
+    isQuote: integer('is_quote').notNull().default(0),
   },
   (t) => [
     index('posts_created_idx').on(t.createdAt, t.id),
     index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
     index('posts_author_score_idx').on(t.authorId, t.score, t.createdAt, t.id),
+    index('posts_quote_of_created_idx').on(t.quoteOfId, t.createdAt, t.id),
+    check('posts_comment_policy_check', sql`${t.commentPolicy} in ('everyone', 'following', 'mentioned')`),
+    check('posts_quote_policy_check', sql`${t.quotePolicy} in ('everyone', 'followers', 'nobody')`),
   ],
 );
 
@@ -303,7 +325,7 @@ export const notifications = pgTable(
     recipientId: text('recipient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['like', 'comment', 'mention', 'follow'] }).notNull(),
+    kind: text('kind', { enum: ['like', 'comment', 'mention', 'follow', 'quote'] }).notNull(),
     groupKey: text('group_key').notNull(),
     postId: text('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: text('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
@@ -320,7 +342,7 @@ export const notifications = pgTable(
     index('notifications_recipient_kind_latest_idx').on(t.recipientId, t.kind, t.latestAt, t.id),
     index('notifications_post_idx').on(t.postId),
     index('notifications_comment_idx').on(t.commentId),
-    check('notifications_kind_check', sql`${t.kind} in ('like', 'comment', 'mention', 'follow')`),
+    check('notifications_kind_check', sql`${t.kind} in ('like', 'comment', 'mention', 'follow', 'quote')`),
   ],
 );
 

@@ -4,6 +4,7 @@ import { preparedOnce } from './prepared.js';
 import type { JsonRow, Reads } from '../store.js';
 import { nestedJson, publicUserJson } from './columns.js';
 import { hiddenSql } from './relations.js';
+import { answerCardFields } from './answer-cards.js';
 
 // Cards and comments as the tRPC API answers them (domain/views.ts), written as JSON by SQLite.
 // better-sqlite3 makes a JavaScript object for every row and a string for every column; a page's cards with
@@ -83,7 +84,7 @@ const cardJson = `json_object('id', p.id, 'author', ${publicUserJson('pu')}, 'co
   'likedByMe', ${jsonBool("r.kind = 'like'")}, 'dislikedByMe', ${jsonBool("r.kind = 'dislike'")},
   'bookmarkedByMe', ${jsonBool('b.user_id is not null')},
   'mentions', ${mentionsJson('post_mentions', 'p.id', 'p.content')}, 'latestComments', ${latestComments},
-  'media', ${mediaJson})`;
+  'media', ${mediaJson}, ${answerCardFields(':viewer', hidden, isoTimeSql)})`;
 
 const statements = preparedOnce((db: Db) => ({
   // The cards of the posts whose ids are bound as a JSON array, in that order.

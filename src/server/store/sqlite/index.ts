@@ -6,6 +6,7 @@ import type { LiveEvent, PushIntent, Reads, Store, Tx } from '../store.js';
 import { accountReads, accountWrites } from './account.js';
 import { auditWrites } from './audit.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
+import { answerReads, answerWrites } from './answers.js';
 import { cardReads } from './cards.js';
 import { editReads } from './edits.js';
 import { counterReads, counterWrites } from './counters.js';
@@ -81,6 +82,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     live: { emit: (event) => void emitted.push(event) },
     counters: { ...counterReads(db), ...counterWrites(db) },
     media: { ...mediaReads(db), ...mediaWrites(db, () => released) },
+    answers: { ...answerReads(db), ...answerWrites(db) },
     feeds: feedReads(db),
     cards: cardReads(db),
     edits: editReads(db),
@@ -106,6 +108,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     relations: gate.guard(relationReads(db)),
     push: gate.guard(pushReads(db)),
     media: gate.guard(mediaReads(db)),
+    answers: gate.guard(answerReads(db)),
     ...gate.guard({ version: tx.version }),
   };
   return {

@@ -68,10 +68,22 @@ const statements = preparedOnce((db: Db) => {
 export function postWrites(db: Db): Writes['posts'] {
   return {
     lock: async (postId) => statements(db).post.get({ postId }),
-    insert: async ({ id, authorId, content, at, likeCount = 0, commentCount = 0 }) =>
+    insert: async ({ id, authorId, content, at, likeCount = 0, commentCount = 0, ...answers }) =>
       db
         .insert(posts)
-        .values({ id, authorId, content, likeCount, commentCount, createdAt: at, updatedAt: at })
+        .values({
+          id,
+          authorId,
+          content,
+          likeCount,
+          commentCount,
+          createdAt: at,
+          updatedAt: at,
+          commentPolicy: answers.commentPolicy,
+          quotePolicy: answers.quotePolicy,
+          quoteOfId: answers.quoteOfId ?? null,
+          isQuote: answers.quoteOfId ? 1 : 0,
+        })
         .onConflictDoNothing()
         .run().changes > 0,
     setContent: async (id, content, at) => writeText(db, 'posts', id, content, at),

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
 
 // Times are Unix milliseconds: they sort and compare exactly; the API formats them on the way out.
 
@@ -70,6 +78,18 @@ export const posts = sqliteTable(
     // When the text last changed (null: never edited). Not updatedAt, which likes move too; a card reads it
     // from the row it already reads, so "edited" costs no statement.
     editedAt: integer('edited_at'),
+    // Who may comment ('everyone', 'following', 'mentioned') and quote ('everyone', 'followers', 'nobody'),
+    // checked by the rules (domain/answer-policies.ts; docs/decisions/0010-quotes-and-answer-policies.md).
+    commentPolicy: text('comment_policy', { enum: ['everyone', 'following', 'mentioned'] })
+      .notNull()
+      .default('everyone'),
+    quotePolicy: text('quote_policy', { enum: ['everyone', 'followers', 'nobody'] })
+      .notNull()
+      .default('everyone'),
+    // The post this one quotes, null once that post is deleted; `is_quote` stays 1, so the card says the
+    // quoted post is unavailable rather than looking like a post that never quoted anything.
+    quoteOfId: text('quote_of_id').references((): AnySQLiteColumn => posts.id, { onDelete: 'set null' }),
+    isQuote: integer('is_quote').notNull().default(0),
   },
   (t) => [
     // Explore: every post, newest first.
@@ -78,6 +98,8 @@ export const posts = sqliteTable(
     index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
     // Home feed, Trending: one author's posts by likes + comments.
     index('posts_author_score_idx').on(t.authorId, t.score, t.createdAt, t.id),
+    // A post's quotes, newest first.
+    index('posts_quote_of_created_idx').on(t.quoteOfId, t.createdAt, t.id),
   ],
 );
 
@@ -325,7 +347,7 @@ export const notifications = sqliteTable(
     recipientId: text('recipient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['like', 'comment', 'mention', 'follow'] }).notNull(),
+    kind: text('kind', { enum: ['like', 'comment', 'mention', 'follow', 'quote'] }).notNull(),
     groupKey: text('group_key').notNull(),
     postId: text('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: text('comment_id').references(() => comments.id, { onDelete: 'cascade' }),

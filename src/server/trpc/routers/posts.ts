@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { postCreateInput, postEditInput } from '../../../shared/media-schemas.js';
 import { cursor, feedMode, id, lookupUsername, tag } from '../../../shared/schemas.js';
 import { postHistory } from '../../domain/edit-history.js';
-import { explorePage, homeFeedPage, postCard, tagPage, userPostsPage } from '../../domain/post-cards.js';
+import { postQuotesInput, postSetPolicyInput } from '../../../shared/answer-schemas.js';
+import { setPostPolicy } from '../../domain/answer-policies.js';
+import {
+  explorePage,
+  homeFeedPage,
+  postCard,
+  quotesPage,
+  tagPage,
+  userPostsPage,
+} from '../../domain/post-cards.js';
 import { createPost, deletePost, dislikePost, editPost, likePost } from '../../domain/posts.js';
 import { protectedProcedure, publicProcedure, router } from '../init.js';
 
@@ -32,9 +41,22 @@ export const postsRouter = router({
   // `media` lists the post's pictures in order (uploads from POST /media); left out, an edit keeps them.
   create: protectedProcedure.input(postCreateInput).mutation(async ({ ctx, input }) => {
     const pictures = input.media && { media: input.media, perPost: ctx.mediaPerPost };
-    const newId = await createPost(ctx.store, ctx.actor, input.content, pictures);
+    const { commentPolicy, quotePolicy, quoteOf } = input;
+    const newId = await createPost(ctx.store, ctx.actor, input.content, pictures, {
+      commentPolicy,
+      quotePolicy,
+      quoteOf,
+    });
     return postCard(ctx.store, ctx.actor.id, newId);
   }),
+  // Who may comment on and quote the post (docs/decisions/0010-quotes-and-answer-policies.md): its author.
+  setPolicy: protectedProcedure.input(postSetPolicyInput).mutation(async ({ ctx, input }) => {
+    await setPostPolicy(ctx.store, ctx.actor, input.postId, input);
+    return postCard(ctx.store, ctx.actor.id, input.postId);
+  }),
+  quotes: publicProcedure
+    .input(postQuotesInput)
+    .query(({ ctx, input }) => quotesPage(ctx.store, ctx.viewerId, input.postId, input.cursor)),
   edit: protectedProcedure.input(postEditInput).mutation(async ({ ctx, input }) => {
     const pictures = input.media && { media: input.media, perPost: ctx.mediaPerPost };
     await editPost(ctx.store, ctx.actor, input.postId, input.content, pictures);
