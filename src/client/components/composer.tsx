@@ -3,8 +3,10 @@ import { limits } from '../../shared/limits';
 import { useToast } from '../lib/toast';
 import { errorMessage, trpc } from '../lib/trpc';
 import { usePictureDrafts } from '../lib/use-picture-drafts';
+import { useSuggestions } from '../lib/use-suggestions';
 import { Avatar } from './avatar';
 import { AddPicturesButton, filesOf, PictureDrafts } from './picture-picker';
+import { SuggestionList } from './suggestion-list';
 import { fits, TextCounter } from './text-counter';
 import type { SessionUser } from '../lib/session';
 
@@ -12,6 +14,7 @@ import type { SessionUser } from '../lib/session';
  * Spec section 2: "What's in your mind?" and a Post button, disabled while blank or too long, with the
  * character counter; "Posting..." while the post is on its way. Pictures come by "Add pictures", by a drop
  * onto the composer or by a paste, upload at once, and make a post without text possible (docs/pictures.md).
+ * Typing `@` or `#` and a few letters suggests people or tags (docs/web-app.md).
  */
 export function Composer({ me, onPosted }: { me: SessionUser; onPosted?: () => void }) {
   const [content, setContent] = useState('');
@@ -20,6 +23,7 @@ export function Composer({ me, onPosted }: { me: SessionUser; onPosted?: () => v
   const utils = trpc.useUtils();
   const toast = useToast();
   const pictures = usePictureDrafts();
+  const suggestions = useSuggestions<HTMLTextAreaElement>(content, setContent);
   const create = trpc.posts.create.useMutation({
     onSuccess: () => {
       setContent('');
@@ -65,21 +69,26 @@ export function Composer({ me, onPosted }: { me: SessionUser; onPosted?: () => v
         <label htmlFor={id} className="visually-hidden">
           New post
         </label>
-        <textarea
-          id={id}
-          rows={3}
-          placeholder="What's in your mind?"
-          value={content}
-          aria-invalid={tooLong || undefined}
-          aria-describedby={`${id}-counter`}
-          onChange={(event) => setContent(event.target.value)}
-          onPaste={(event) => {
-            const files = filesOf(event.clipboardData);
-            if (files.length === 0) return;
-            event.preventDefault();
-            pictures.add(files);
-          }}
-        />
+        <div className="suggestions-anchor">
+          <textarea
+            ref={suggestions.ref}
+            id={id}
+            rows={3}
+            placeholder="What's in your mind?"
+            value={content}
+            aria-invalid={tooLong || undefined}
+            aria-describedby={`${id}-counter`}
+            {...suggestions.boxProps}
+            onChange={(event) => setContent(event.target.value)}
+            onPaste={(event) => {
+              const files = filesOf(event.clipboardData);
+              if (files.length === 0) return;
+              event.preventDefault();
+              pictures.add(files);
+            }}
+          />
+          <SuggestionList suggestions={suggestions} />
+        </div>
         <PictureDrafts
           drafts={pictures.drafts}
           problem={pictures.problem}
