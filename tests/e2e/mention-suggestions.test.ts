@@ -33,7 +33,10 @@ describe('composer suggestions', () => {
     await box.click();
     await box.pressSequentially(`Hello @zeph${stamp.slice(0, 3)}`);
     await option(p.page, new RegExp(`Zeph${stamp} Quill`)).waitFor();
-    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    expect(await box.getAttribute('aria-controls')).toBe(await listbox(p.page).getAttribute('id'));
+    expect(await p.page.getByRole('status').filter({ hasText: 'suggested' }).textContent()).toBe(
+      '1 person suggested: arrows to choose, Enter to insert, Escape to close.',
+    );
     // The first option is active; the arrows move and wrap, and aria-activedescendant follows.
     const first = option(p.page, new RegExp(`Zeph${stamp}`));
     expect(await first.getAttribute('aria-selected')).toBe('true');
@@ -45,7 +48,7 @@ describe('composer suggestions', () => {
     await box.press('Enter');
     await expect.poll(() => box.inputValue()).toBe(`Hello @${username} `);
     expect(await listbox(p.page).isHidden()).toBe(true);
-    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    expect(await box.getAttribute('aria-activedescendant')).toBeNull();
 
     await box.pressSequentially(`and #LOOKUP${stamp}`);
     await option(p.page, new RegExp(`#lookup${stamp}topic`)).waitFor();
@@ -95,6 +98,32 @@ describe('composer suggestions', () => {
     await yara.click();
     await expect.poll(() => box.inputValue()).toBe(`@${username} `);
     expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(p.errors).toEqual([]);
+  });
+
+  it("suggests in a card's comment box too, where Enter picks rather than sends while the list is open", async () => {
+    const stamp = fresh();
+    const other = await open();
+    await signUp(other, 'Wren', `Comment${stamp}`);
+    const { username } = await me(other);
+
+    const p = await open();
+    await signUp(p);
+    const text = `A post to comment on ${stamp}`;
+    await postBy(p, text);
+    await p.page.reload();
+    const post = card(p.page, text);
+    const input = post.getByPlaceholder('Add a comment...');
+    await input.click();
+    await input.pressSequentially(`Thanks @comment${stamp.slice(0, 4)}`);
+    await option(p.page, new RegExp(`Wren Comment${stamp}`)).waitFor();
+    await expectAccessible(p.page, 'comment box with people suggested');
+    await input.press('Enter');
+    await expect.poll(() => input.inputValue()).toBe(`Thanks @${username} `);
+    await input.press('Enter');
+    const link = post.getByRole('listitem').getByRole('link', { name: `@${username}`, exact: true });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/profile/${encodeURIComponent(username)}`);
     expect(p.errors).toEqual([]);
   });
 });

@@ -4,8 +4,11 @@ import type { RouterOutputs } from './trpc-types';
 import { replaceToken, tokenAt, type TextToken } from './text-token';
 import { useDebounced } from './use-debounced';
 
-// The composer's `@` and `#` suggestions (docs/web-app.md): a combobox over the text box, after WAI-ARIA
-// 1.2's pattern. The box keeps the focus; aria-activedescendant names the option the arrows are on.
+// The composer's `@` and `#` suggestions (docs/web-app.md): a listbox over the text box, after WAI-ARIA
+// 1.2's combobox pattern. The box keeps the focus; aria-activedescendant names the option the arrows are on.
+// The box keeps its own role, textbox: ARIA's combobox is one line of text, and a textarea made one loses
+// being multi-line to screen readers; aria-expanded is not a textbox's attribute, so aria-haspopup says a
+// list may open and a status line says when it has.
 
 type Person = RouterOutputs['search']['people']['items'][number];
 type Tag = RouterOutputs['search']['tags'][number];
@@ -24,7 +27,7 @@ const insertedText = (option: Suggestion) =>
 /** What the list needs of the suggestions, whichever box they are for. */
 export type Suggestions = Pick<
   ReturnType<typeof useSuggestions>,
-  'open' | 'options' | 'active' | 'listId' | 'optionId' | 'pick'
+  'typing' | 'open' | 'options' | 'active' | 'listId' | 'optionId' | 'pick'
 >;
 
 export function useSuggestions<E extends HTMLTextAreaElement | HTMLInputElement>(
@@ -92,17 +95,18 @@ export function useSuggestions<E extends HTMLTextAreaElement | HTMLInputElement>
 
   return {
     ref,
+    /** Whether the caret is in the box: its status line is in the page only then (one on a page of cards). */
+    typing: caret !== null,
     open,
     options,
     active: Math.min(active, options.length - 1),
     listId,
     optionId,
     pick,
-    /** What the text box needs: its combobox attributes and the handlers that follow the caret. */
+    /** What the text box needs: its ARIA attributes and the handlers that follow the caret. */
     boxProps: {
-      role: 'combobox' as const,
       'aria-autocomplete': 'list' as const,
-      'aria-expanded': open,
+      'aria-haspopup': 'listbox' as const,
       'aria-controls': listId,
       'aria-activedescendant': open ? optionId(Math.min(active, options.length - 1)) : undefined,
       onKeyDown,
