@@ -88,7 +88,7 @@ const readEveryPage = () =>
     await commentsPage(store, busiest.id, commented, comments.nextCursor);
     // A wide prefix (every generated username starts with m), then one member's whole username.
     const people = await searchPeople(store, busiest.id, { q: 'm' });
-    await searchPeople(store, null, { q: 'm', cursor: people.nextCursor });
+    await searchPeople(store, busiest.id, { q: 'm', cursor: people.nextCursor });
     await searchPeople(store, busiest.id, { q: popular });
     await searchTags(store, { q: 'topic12', limit: 8 });
   });

@@ -23,13 +23,17 @@ async function postAt(token: string, content: string, daysAgo = 0) {
   return id;
 }
 
+/** A member's caller: lookup is for members. */
+let api: ReturnType<TestApp['caller']>;
+
 const tagsOf = async (q: string, limit?: number) =>
-  (await t.caller().search.tags(limit === undefined ? { q } : { q, limit })).map((row) => row.tag);
+  (await api.search.tags(limit === undefined ? { q } : { q, limit })).map((row) => row.tag);
 
 describe('search.tags', () => {
   it('orders by posts in the last 7 days, then of all time, then by tag, with both counts', async () => {
     t = await makeTestApp();
     const { token } = await t.member();
+    api = t.caller(token);
     for (let i = 0; i < 3; i++) await postAt(token, `Old news #RustLang ${i}`, 30);
     await postAt(token, 'Eight days back is not recent #rustlang', 8);
     await postAt(token, 'Fresh #rust');
@@ -38,7 +42,7 @@ describe('search.tags', () => {
     await postAt(token, 'More #Ruby and #ruby again, one post');
     await postAt(token, 'Not this one #python');
 
-    expect(await t.caller().search.tags({ q: 'ru' })).toEqual([
+    expect(await api.search.tags({ q: 'ru' })).toEqual([
       { tag: 'ruby', count: 2, recentCount: 2 },
       { tag: 'rust', count: 1, recentCount: 1 },
       { tag: 'rusty', count: 1, recentCount: 1 },
@@ -54,6 +58,7 @@ describe('search.tags', () => {
   it('folds as stored tags are (NFKC, lower case): accents are part of a tag', async () => {
     t = await makeTestApp();
     const { token } = await t.member();
+    api = t.caller(token);
     await postAt(token, 'Coffee at the #Café');
     await postAt(token, 'Full-width #ｃａｆｅｓ');
     expect(await tagsOf('CAF')).toEqual(['cafes', 'café']);
@@ -64,11 +69,12 @@ describe('search.tags', () => {
   it('follows edits and deletions: a tag no post carries any more is not found', async () => {
     t = await makeTestApp();
     const { token } = await t.member();
+    api = t.caller(token);
     const postId = await postAt(token, 'About #elixir');
     const other = await postAt(token, 'Also #elixir');
-    expect(await t.caller().search.tags({ q: 'eli' })).toEqual([{ tag: 'elixir', count: 2, recentCount: 2 }]);
+    expect(await api.search.tags({ q: 'eli' })).toEqual([{ tag: 'elixir', count: 2, recentCount: 2 }]);
     await t.caller(token).posts.edit({ postId, content: 'About #erlang now' });
-    expect(await t.caller().search.tags({ q: 'e' })).toEqual([
+    expect(await api.search.tags({ q: 'e' })).toEqual([
       { tag: 'elixir', count: 1, recentCount: 1 },
       { tag: 'erlang', count: 1, recentCount: 1 },
     ]);
@@ -78,7 +84,8 @@ describe('search.tags', () => {
 
   it('refuses bad input with a clear message', async () => {
     t = await makeTestApp();
-    const api = t.caller();
+    api = t.caller((await t.member()).token);
+    await expect(t.caller().search.tags({ q: 'ok' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     const length = 'Search text must be 1 to 100 characters.';
     await expectInvalid(api.search.tags({ q: '#' }), length);
     await expectInvalid(api.search.tags({ q: '   ' }), length);
