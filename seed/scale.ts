@@ -12,6 +12,7 @@ import {
 } from '../src/server/store/sqlite/schema.js';
 import { hashPassword } from '../src/server/domain/passwords.js';
 import { usernameKey } from '../src/shared/schemas.js';
+import { memberSearchKeys } from '../src/shared/search-fold.js';
 import { createRandom, createZipf, firstNames, lastNames, sentence } from './scale-random.js';
 
 /** Every generated member has this password, so a benchmark can log in as any of them. */
@@ -72,6 +73,9 @@ export async function generateScale(
     'id',
     'username',
     'usernameKey',
+    'searchUsername',
+    'searchName',
+    'searchLast',
     'firstName',
     'lastName',
     'bio',
@@ -82,12 +86,18 @@ export async function generateScale(
   inBatches(options.users, (from, to) => {
     for (let i = from; i < to; i++) {
       const at = now - 400 * day + i;
+      const username = scaleUsername(i);
+      const [firstName, lastName] = [random.pick(firstNames), random.pick(lastNames)];
+      const keys = memberSearchKeys({ username, firstName, lastName });
       addUser(
         userIds[i],
-        scaleUsername(i),
-        usernameKey(scaleUsername(i)),
-        random.pick(firstNames),
-        random.pick(lastNames),
+        username,
+        usernameKey(username),
+        keys.searchUsername,
+        keys.searchName,
+        keys.searchLast,
+        firstName,
+        lastName,
         sentence(random, 4, 14),
         passwordHash,
         at,

@@ -15,7 +15,9 @@ import {
 import { closeDatabase, openDatabase, type Db } from '../../src/server/store/sqlite/client.js';
 import { copyFromSqlite } from '../../src/server/store/postgres/copy-from-sqlite.js';
 import { postgresStore, type PostgresStore } from '../../src/server/store/postgres/index.js';
-import { plansOf, statementsOf, type PlanNode, type Ran } from '../helpers/postgres-plans.js';
+import { searchPeople } from '../../src/server/domain/search-people.js';
+import { searchTags } from '../../src/server/domain/search-tags.js';
+import { nodesOf, plansOf, statementsOf, type PlanNode, type Ran } from '../helpers/postgres-plans.js';
 import { freshDatabase } from '../helpers/postgres.js';
 import { addSomeRelations } from '../helpers/relation-rows.js';
 
@@ -67,6 +69,9 @@ beforeAll(async () => {
     `update users set limited_at = 1 where id = (select id from users where id <> all ($1) order by id desc limit 1)`,
     [[busiest.id, popularId]],
   );
+  // Tags on every post (the generator writes none), so tag lookup has a range worth planning.
+  await pool.query(`insert into post_tags (tag, post_id, created_at)
+    select 'topic' || (abs(hashtext(id)) % 300), id, created_at from posts`);
   await pool.query('analyze');
   store = postgresStore(pool);
 });
@@ -96,6 +101,11 @@ const readEveryPage = () =>
     await commentsPage(store, busiest.id, commented, comments.nextCursor);
     const quotes = await quotesPage(store, busiest.id, quoted);
     await quotesPage(store, null, quoted, quotes.nextCursor);
+    // A wide prefix (every generated username starts with m), then one member's whole username.
+    const people = await searchPeople(store, busiest.id, { q: 'm' });
+    await searchPeople(store, busiest.id, { q: 'm', cursor: people.nextCursor });
+    await searchPeople(store, busiest.id, { q: popular });
+    await searchTags(store, { q: 'topic12', limit: 8 });
   });
 
 const bigTables = new Set([
@@ -108,6 +118,7 @@ const bigTables = new Set([
   'users',
   'blocks',
   'mutes',
+  'post_tags',
 ]);
 
 /** The sequential scans of big tables in a plan. */
@@ -120,7 +131,9 @@ function seqScans(node: PlanNode): string[] {
 async function scansOf(client: pg.PoolClient, statements: Ran[]) {
   const found: string[] = [];
   for (const ran of statements) {
-    for (const plan of await plansOf(client, ran))
+    // Only a named statement may run on the generic plan; an unnamed one is planned for its values each time.
+    const [custom, generic] = await plansOf(client, ran);
+    for (const plan of ran.name ? [custom, generic] : [custom])
       found.push(...seqScans(plan).map((scan) => `${scan}: ${ran.text}`));
   }
   return found;
@@ -153,6 +166,28 @@ describe('every query a page runs on PostgreSQL is served by an index', () => {
       const plans = JSON.stringify(await plansOf(client, ran));
       expect(plans).toContain('posts_quote_of_created_idx');
       expect(plans).not.toContain('"Node Type":"Sort"');
+    }
+  });
+
+  it('people and tag lookup read ranges of their own indexes when the prefix is narrow', async () => {
+    // A wide prefix may walk users_follower_count_idx instead, in order, until a page has passed: the
+    // planner weighs that for the values of each run (the statement is unnamed), without a full scan.
+    const lookup = (ran: Ran) => /search_username|from post_tags where tag >=/.test(ran.text);
+    const narrow = (ran: Ran) => ran.values.includes(popular) || ran.values.includes('topic12');
+    const lookups = statements.filter((ran) => lookup(ran) && narrow(ran));
+    expect(lookups.length).toBe(2);
+    for (const ran of lookups) {
+      const [custom] = await plansOf(client, ran);
+      const indexes = nodesOf(custom).map((node) => node['Index Name']);
+      if (ran.text.includes('post_tags')) expect(indexes).toContain('post_tags_tag_created_idx');
+      else
+        expect(indexes).toEqual(
+          expect.arrayContaining([
+            'users_search_username_idx',
+            'users_search_name_idx',
+            'users_search_last_idx',
+          ]),
+        );
     }
   });
 

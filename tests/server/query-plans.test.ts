@@ -105,6 +105,10 @@ function readEveryPage(token: string, username: string) {
     await caller.users.whoToFollow();
     await caller.comments.list({ postId: explore.items[0]!.id });
     await caller.posts.quotes({ postId: explore.items[0]!.id });
+    // People and tag lookup: a first page and a page below a cursor, and the composer's few.
+    const people = await caller.search.people({ q: 'a', limit: 2 });
+    await caller.search.people({ q: 'a', limit: 2, cursor: people.nextCursor });
+    await caller.search.tags({ q: 't', limit: 8 });
   });
 }
 
@@ -196,6 +200,28 @@ describe('every query a page runs is served by an index', () => {
     expect(sorts(planOf(quotes))).toEqual([]);
     const cards = statements.find((sql) => sql.includes("'quotesAPost'"))!;
     expect(planOf(cards).join('\n')).toMatch(/SEARCH q USING INDEX sqlite_autoindex_posts_1 \(id=\?\)/);
+  });
+
+  it('people and tag lookup read ranges of their own indexes, however many members and tags', async () => {
+    t = await makeTestApp();
+    await generateScale(t.db, { users: 300, posts: 5000 });
+    t.db.$client.exec(`insert into post_tags (tag, post_id, created_at)
+      select 'topic' || (abs(random()) % 300), id, created_at from posts`);
+    t.db.$client.exec('analyze');
+    const me = await t.member();
+    const statements = await statementsOf(async () => {
+      const people = await t.caller(me.token).search.people({ q: 'm' });
+      expect(people.items.length).toBe(20);
+      await t.caller(me.token).search.people({ q: 'm', cursor: people.nextCursor });
+      expect((await t.caller(me.token).search.tags({ q: 'topic1' })).length).toBe(20);
+    });
+    const plans = statements.map((sql) => planOf(sql).join('\n')).join('\n');
+    for (const index of ['users_search_username_idx', 'users_search_name_idx', 'users_search_last_idx'])
+      expect(plans).toContain(`SEARCH u USING INDEX ${index} (`);
+    expect(plans).toContain(
+      'SEARCH post_tags USING COVERING INDEX post_tags_tag_created_idx (tag>? AND tag<?)',
+    );
+    expect(plans).not.toMatch(/^SCAN (u|users|post_tags)\b/m);
   });
 
   it('fails a query whose index is missing (the check itself works)', async () => {

@@ -176,4 +176,27 @@ describe('no N+1 queries', () => {
     // The member, whether the post is visible, the page of ids, the cards.
     expect(large.count).toBeLessThanOrEqual(4);
   });
+
+  it('reads a page of people and the tags of a prefix in one statement, however many match', async () => {
+    const lookups = async (n: number) => {
+      t = await makeTestApp();
+      const viewer = await t.member();
+      for (let i = 0; i < n; i++) {
+        const member = await t.member({ username: `pat${i}`, firstName: 'Pat', lastName: `Doe${i}` });
+        await t.caller(member.token).posts.create({ content: `#topic${i} and #topic${i}b` });
+      }
+      const me = t.caller(viewer.token);
+      const result = {
+        people: await statements(() => me.search.people({ q: 'pat' })),
+        tags: await statements(async () => ({ items: await me.search.tags({ q: 'topic' }) })),
+      };
+      await t.close();
+      return result;
+    };
+    const small = await lookups(2);
+    const large = await lookups(25);
+    // Two: the signed-in member's own check (auth.ts resolveActor), then the lookup.
+    expect(small).toEqual({ people: { count: 2, items: 2 }, tags: { count: 2, items: 4 } });
+    expect(large).toEqual({ people: { count: 2, items: 20 }, tags: { count: 2, items: 20 } });
+  });
 });

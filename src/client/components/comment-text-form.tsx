@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { limits } from '../../shared/limits';
+import { useSuggestions } from '../lib/use-suggestions';
+import { SuggestionList } from './suggestion-list';
 import { fits, TextCounter } from './text-counter';
 
 type Props = {
@@ -15,7 +17,8 @@ type Props = {
 
 /**
  * A comment's text as the composer takes a post's: up to 500 characters with a counter, the button disabled
- * while blank. Enter sends, as on a card; Shift+Enter starts a new line.
+ * while blank. Enter sends, as on a card; Shift+Enter starts a new line. `@` and `#` suggest people and tags
+ * as in the composer; while the list is open, Enter and Escape are its own.
  */
 export function CommentTextForm({
   label,
@@ -28,6 +31,7 @@ export function CommentTextForm({
   const [text, setText] = useState(initial);
   const [sending, setSending] = useState(false);
   const id = useId();
+  const suggestions = useSuggestions<HTMLTextAreaElement>(text, setText);
   const blank = text.trim() === '';
   const tooLong = !fits(text, limits.contentMax);
 
@@ -54,25 +58,32 @@ export function CommentTextForm({
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <textarea
-        id={id}
-        rows={onCancel ? 3 : 2}
-        value={text}
-        placeholder={placeholder}
-        aria-invalid={tooLong || undefined}
-        aria-describedby={`${id}-counter`}
-        autoFocus={!!onCancel}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-            event.preventDefault();
-            send();
-          } else if (event.key === 'Escape' && onCancel) {
-            event.preventDefault();
-            onCancel();
-          }
-        }}
-      />
+      <div className="suggestions-anchor">
+        <textarea
+          ref={suggestions.ref}
+          id={id}
+          rows={onCancel ? 3 : 2}
+          value={text}
+          placeholder={placeholder}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={`${id}-counter`}
+          autoFocus={!!onCancel}
+          {...suggestions.boxProps}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            suggestions.boxProps.onKeyDown(event);
+            if (event.defaultPrevented) return;
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              send();
+            } else if (event.key === 'Escape' && onCancel) {
+              event.preventDefault();
+              onCancel();
+            }
+          }}
+        />
+        <SuggestionList suggestions={suggestions} />
+      </div>
       <div className="comment-form-footer">
         <TextCounter id={`${id}-counter`} text={text} max={limits.contentMax} />
         {onCancel && (

@@ -3,8 +3,10 @@ import { limits } from '../../shared/limits';
 import { useToast } from '../lib/toast';
 import { errorMessage, trpc } from '../lib/trpc';
 import { usePictureDrafts } from '../lib/use-picture-drafts';
+import { useSuggestions } from '../lib/use-suggestions';
 import { Avatar } from './avatar';
 import { AddPicturesButton, filesOf, PictureDrafts } from './picture-picker';
+import { SuggestionList } from './suggestion-list';
 import { fits, TextCounter } from './text-counter';
 import type { SessionUser } from '../lib/session';
 import type { PostCard } from '../lib/trpc-types';
@@ -17,6 +19,7 @@ import { QuotedPost } from './quoted-post';
  * onto the composer or by a paste, upload at once, and make a post without text possible (docs/pictures.md).
  * Who can comment and quote is chosen here (everyone unless changed); `quoting` shows the post quoted under
  * the text box (docs/web-app.md, "Quotes and who can answer").
+ * Typing `@` or `#` and a few letters suggests people or tags (docs/web-app.md).
  */
 export function Composer({
   me,
@@ -34,6 +37,7 @@ export function Composer({
   const utils = trpc.useUtils();
   const toast = useToast();
   const pictures = usePictureDrafts();
+  const suggestions = useSuggestions<HTMLTextAreaElement>(content, setContent);
   const create = trpc.posts.create.useMutation({
     onSuccess: () => {
       setContent('');
@@ -86,21 +90,26 @@ export function Composer({
         <label htmlFor={id} className="visually-hidden">
           New post
         </label>
-        <textarea
-          id={id}
-          rows={3}
-          placeholder="What's in your mind?"
-          value={content}
-          aria-invalid={tooLong || undefined}
-          aria-describedby={`${id}-counter`}
-          onChange={(event) => setContent(event.target.value)}
-          onPaste={(event) => {
-            const files = filesOf(event.clipboardData);
-            if (files.length === 0) return;
-            event.preventDefault();
-            pictures.add(files);
-          }}
-        />
+        <div className="suggestions-anchor">
+          <textarea
+            ref={suggestions.ref}
+            id={id}
+            rows={3}
+            placeholder="What's in your mind?"
+            value={content}
+            aria-invalid={tooLong || undefined}
+            aria-describedby={`${id}-counter`}
+            {...suggestions.boxProps}
+            onChange={(event) => setContent(event.target.value)}
+            onPaste={(event) => {
+              const files = filesOf(event.clipboardData);
+              if (files.length === 0) return;
+              event.preventDefault();
+              pictures.add(files);
+            }}
+          />
+          <SuggestionList suggestions={suggestions} />
+        </div>
         {quoting && (
           <QuotedPost
             quote={{

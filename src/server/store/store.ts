@@ -27,6 +27,7 @@ import type {
 import type { PushIntent, PushReads, PushWrites } from './interface/push.js';
 import type { RelationReads, RelationWrites } from './interface/relations.js';
 import type { ReportWrites } from './interface/reports.js';
+import type { SearchReads } from './interface/search.js';
 
 // What the rules (src/server/domain) ask of a database, in the terms of the resources they work on. One
 // implementation per engine: `sqlite/` (better-sqlite3, one file) and `postgres/` (node-postgres, many
@@ -59,6 +60,7 @@ export type * from './interface/posts.js';
 export type * from './interface/push.js';
 export type * from './interface/relations.js';
 export type * from './interface/reports.js';
+export type * from './interface/search.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -80,6 +82,7 @@ export type Reads = {
   push: PushReads;
   media: MediaReads;
   answers: AnswerReads;
+  search: SearchReads;
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
    * store cannot tell cheaply: answers are then not kept.

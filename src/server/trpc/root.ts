@@ -12,6 +12,7 @@ import { postsRouter } from './routers/posts.js';
 import { pushRouter } from './routers/push.js';
 import { relationsRouter } from './routers/relations.js';
 import { reportsRouter } from './routers/reports.js';
+import { searchRouter } from './routers/search.js';
 import { usersRouter } from './routers/users.js';
 
 export const appRouter = router({
@@ -19,6 +20,7 @@ export const appRouter = router({
   posts: postsRouter,
   comments: commentsRouter,
   users: usersRouter,
+  search: searchRouter,
   bookmarks: bookmarksRouter,
   follow: followRouter,
   instance: instanceRouter,

@@ -21,6 +21,7 @@ import { notifyLive } from './live-channel.js';
 import { listenLive, type LiveListener } from './live-listener.js';
 import { memberReads, memberWrites } from './members.js';
 import { moderationReads } from './moderation.js';
+import { searchReads } from './search.js';
 import { notificationReads } from './notifications.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
 import { mediaReads, mediaWrites } from './media.js';
@@ -92,6 +93,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     push: pushReads(pool),
     media: mediaReads(pool),
     answers: answerReads(pool),
+    search: searchReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
   // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
@@ -129,6 +131,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     edits: editReads(db),
     legacy: legacyReads(db),
     fanOut: fanOutReads(db),
+    search: searchReads(db),
     version: read.version,
   });
   async function attempt<T>(work: (tx: Tx) => Promise<T>): Promise<T> {

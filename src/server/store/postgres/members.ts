@@ -1,4 +1,5 @@
-import type { ActorRow, ProfileRow, Reads, Writes } from '../store.js';
+import { memberSearchKeys } from '../../../shared/search-fold.js';
+import type { ActorRow, MemberChanges, NewMember, ProfileRow, Reads, Writes } from '../store.js';
 import { publicUserSelect, userColumn } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement, type TextTimes } from './statement.js';
@@ -48,6 +49,28 @@ const whoToFollow = statement<Awaited<ReturnType<Reads['members']['whoToFollow']
    order by u.follower_count desc, u.id desc limit $2`,
 );
 const lock = writeStatement('member-lock', 'select 1 from users where id = $1 for update');
+const names = statement<{ username: string; firstName: string; lastName: string }>(
+  'member-names',
+  'select username, first_name as "firstName", last_name as "lastName" from users where id = $1 for update',
+);
+
+const searchKeysOf = (row: NewMember) =>
+  memberSearchKeys({ username: row.username, firstName: row.firstName ?? '', lastName: row.lastName ?? '' });
+
+/**
+ * People search's keys move with the names. The row is locked first: of two edits at once (one of the first
+ * name, one of the last), the second reads the first's name, and the keys match the names that stay.
+ */
+async function renamed(db: Queryable, id: string, changes: MemberChanges) {
+  if (changes.firstName === undefined && changes.lastName === undefined) return {};
+  const [row] = await names(db, [id]);
+  if (!row) return {};
+  return memberSearchKeys({
+    username: row.username,
+    firstName: changes.firstName ?? row.firstName,
+    lastName: changes.lastName ?? row.lastName,
+  });
+}
 
 export function memberReads(db: Queryable): Reads['members'] {
   const written = async (table: 'posts' | 'comments', id: string) =>
@@ -92,7 +115,7 @@ export function memberWrites(db: Queryable): Writes['members'] {
     lock: async (id) => (await lock(db, [id])) > 0,
     // Two signups for one name at once: the unique index decides, and the loser writes nothing.
     async insert(row) {
-      const { columns, values, placeholders } = assignments(row, 1);
+      const { columns, values, placeholders } = assignments({ ...row, ...searchKeysOf(row) }, 1);
       const { rowCount } = await db.query(
         `insert into users (${columns.join(', ')}) values (${placeholders.join(', ')}) on conflict do nothing`,
         values,
@@ -104,7 +127,8 @@ export function memberWrites(db: Queryable): Writes['members'] {
       return (await lookalike(db, [skeleton, exceptId])).length > 0;
     },
     async update(id, changes, at) {
-      const { columns, values, placeholders } = assignments({ ...changes, updatedAt: at }, 2);
+      const keys = await renamed(db, id, changes);
+      const { columns, values, placeholders } = assignments({ ...changes, ...keys, updatedAt: at }, 2);
       const set = columns.map((name, i) => `${name} = ${placeholders[i]}`).join(', ');
       const { rowCount } = await db.query(`update users set ${set} where id = $1`, [id, ...values]);
       return (rowCount ?? 0) > 0;

@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { memberSearchKeys } from '../../../shared/search-fold.js';
 import { usernameSkeleton } from '../../../shared/username-skeleton.js';
 import { paths } from '../../paths.js';
 
@@ -24,6 +25,7 @@ export async function migratePostgres(pool: pg.Pool, migrationsFolder = paths.po
     try {
       await migrate(drizzle(client), { migrationsFolder });
       await fillUsernameSkeletons(client);
+      await fillSearchKeys(client);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [migrationLock]);
     }
@@ -46,5 +48,28 @@ async function fillUsernameSkeletons(client: pg.PoolClient): Promise<void> {
     `update users u set username_skeleton = f.skeleton
      from unnest($1::text[], $2::text[]) as f(id, skeleton) where u.id = f.id`,
     [rows.map((row) => row.id), rows.map((row) => usernameSkeleton(row.username))],
+  );
+}
+
+/**
+ * Migration 0011_people_search added people search's keys, which need JavaScript to fold (as the skeletons
+ * above): the members who have none yet get theirs here, under the migrations' lock, once, in one statement.
+ */
+async function fillSearchKeys(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ id: string; username: string; firstName: string; lastName: string }>(
+    `select id, username, first_name as "firstName", last_name as "lastName" from users
+     where search_username is null`,
+  );
+  if (rows.length === 0) return;
+  const keys = rows.map(memberSearchKeys);
+  await client.query(
+    `update users u set search_username = f.u, search_name = f.n, search_last = f.l
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as f(id, u, n, l) where u.id = f.id`,
+    [
+      rows.map((row) => row.id),
+      keys.map((key) => key.searchUsername),
+      keys.map((key) => key.searchName),
+      keys.map((key) => key.searchLast),
+    ],
   );
 }

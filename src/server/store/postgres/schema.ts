@@ -28,6 +28,11 @@ export const users = pgTable(
     usernameKey: text('username_key').notNull(),
     // Null only between the migration that added it and the start-up that fills it in (migrate.ts).
     usernameSkeleton: text('username_skeleton'),
+    // People search's keys, collated "C" as username_key (a custom migration): byte order, as SQLite's, so
+    // the keys that start with a prefix are one range in every locale.
+    searchUsername: text('search_username'),
+    searchName: text('search_name'),
+    searchLast: text('search_last'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
@@ -52,6 +57,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_key_idx').on(t.usernameKey),
     index('users_username_skeleton_idx').on(t.usernameSkeleton),
+    index('users_search_username_idx').on(t.searchUsername),
+    index('users_search_name_idx').on(t.searchName),
+    index('users_search_last_idx').on(t.searchLast),
     index('users_follower_count_idx').on(t.followerCount, t.id),
     index('users_created_idx').on(t.createdAt, t.id),
     // The admin screens: members by status (pending first to approve), and the instance's admins on /about.
@@ -270,6 +278,7 @@ export const follows = pgTable(
 export const postTags = pgTable(
   'post_tags',
   {
+    // Collated "C" (migration 0012_search_bytes): a typed prefix's tags are one range, as on SQLite.
     tag: text('tag').notNull(),
     postId: text('post_id')
       .notNull()

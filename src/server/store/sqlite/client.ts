@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { memberSearchKeys } from '../../../shared/search-fold.js';
 import { usernameSkeleton } from '../../../shared/username-skeleton.js';
 import { paths } from '../../paths.js';
 import { createPrivately } from './file-modes.js';
@@ -30,6 +31,7 @@ export function openDatabase(file: string): Db {
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: paths.migrations });
   fillUsernameSkeletons(db);
+  fillSearchKeys(db);
   return db;
 }
 
@@ -46,6 +48,29 @@ function fillUsernameSkeletons(db: Db): void {
       for (const { id, username } of missing.all() as { id: string; username: string }[]) {
         fill.run(usernameSkeleton(username), id);
       }
+    })
+    .immediate();
+}
+
+type Names = { id: string; username: string; firstName: string; lastName: string };
+
+/**
+ * Migration 0012_people_search added people search's keys, which need JavaScript to fold (as the skeletons
+ * above): the members who have none yet get theirs here, once, in one transaction. Also what gives the
+ * members of a generated instance (seed/scale.ts writes rows directly) their keys.
+ */
+export function fillSearchKeys(db: Db): void {
+  const missing = db.$client.prepare(
+    `select id, username, first_name as firstName, last_name as lastName from users
+     where search_username is null`,
+  );
+  const fill = db.$client.prepare(
+    `update users set search_username = :searchUsername, search_name = :searchName, search_last = :searchLast
+     where id = :id`,
+  );
+  db.$client
+    .transaction(() => {
+      for (const member of missing.all() as Names[]) fill.run({ id: member.id, ...memberSearchKeys(member) });
     })
     .immediate();
 }

@@ -19,6 +19,7 @@ import { inviteReads, inviteWrites } from './invites.js';
 import { legacyReads } from './legacy.js';
 import { memberReads, memberWrites } from './members.js';
 import { moderationReads } from './moderation.js';
+import { searchReads } from './search.js';
 import { notificationReads } from './notifications.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
 import { mediaReads, mediaWrites } from './media.js';
@@ -88,6 +89,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     edits: editReads(db),
     legacy: legacyReads(db),
     fanOut: fanOutReads(db),
+    search: searchReads(db),
     version: async () => databaseVersion(db),
   };
   const gate = gateOf(db);
@@ -109,6 +111,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     push: gate.guard(pushReads(db)),
     media: gate.guard(mediaReads(db)),
     answers: gate.guard(answerReads(db)),
+    search: gate.guard(tx.search),
     ...gate.guard({ version: tx.version }),
   };
   return {

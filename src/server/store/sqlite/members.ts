@@ -4,7 +4,8 @@ import { preparedOnce } from './prepared.js';
 import { blocks, comments, follows, mutes, postReactions, posts, users } from './schema.js';
 import { relationHiddenFrom } from './relations.js';
 import { profileColumns, publicUserColumns } from './columns.js';
-import type { AccountState, Reads, Role, Writes } from '../store.js';
+import { memberSearchKeys } from '../../../shared/search-fold.js';
+import type { AccountState, MemberChanges, NewMember, Reads, Role, Writes } from '../store.js';
 
 const actorColumns = {
   id: users.id,
@@ -28,6 +29,11 @@ const statements = preparedOnce((db: Db) => {
       .where(eq(users.usernameKey, sql.placeholder('key')))
       .prepare(),
     actor: db.select(actorColumns).from(users).where(eq(users.id, id)).prepare(),
+    names: db
+      .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, id))
+      .prepare(),
     lookalike: db
       .select({ id: users.id })
       .from(users)
@@ -124,17 +130,37 @@ export function memberWrites(db: Db): Writes['members'] {
   return {
     lock: async (id) => !!statements(db).actor.get({ id }),
     // Two signups for one name at once: the unique index decides, and the loser writes nothing.
-    insert: async (row) => db.insert(users).values(row).onConflictDoNothing().run().changes > 0,
+    insert: async (row) =>
+      db
+        .insert(users)
+        .values({ ...row, ...searchKeysOf(row) })
+        .onConflictDoNothing()
+        .run().changes > 0,
     // users_username_skeleton_idx; the write transaction is the only one, so nobody inserts meanwhile.
     lookalike: async (skeleton, exceptId) => !!statements(db).lookalike.get({ skeleton, exceptId }),
     update: async (id, changes, at) =>
       db
         .update(users)
-        .set({ ...changes, updatedAt: at })
+        .set({ ...changes, ...renamed(db, id, changes), updatedAt: at })
         .where(eq(users.id, id))
         .run().changes > 0,
     delete: async (id) => deleteMember(db, id),
   };
+}
+
+const searchKeysOf = (row: NewMember) =>
+  memberSearchKeys({ username: row.username, firstName: row.firstName ?? '', lastName: row.lastName ?? '' });
+
+/** People search's keys move with the names: read inside the write transaction, so nobody writes between. */
+function renamed(db: Db, id: string, changes: MemberChanges) {
+  if (changes.firstName === undefined && changes.lastName === undefined) return {};
+  const names = statements(db).names.get({ id });
+  if (!names) return {};
+  return memberSearchKeys({
+    username: names.username,
+    firstName: changes.firstName ?? names.firstName,
+    lastName: changes.lastName ?? names.lastName,
+  });
 }
 
 /**

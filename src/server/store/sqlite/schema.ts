@@ -21,6 +21,12 @@ export const users = sqliteTable(
     // What the username looks like (domain/username-skeleton.ts): signup refuses a look-alike of a member's.
     // Null only between the migration that added it and the start-up that fills it in (client.ts).
     usernameSkeleton: text('username_skeleton'),
+    // People search's keys (shared/search-fold.ts): the username, "first last" and the last name, folded, so
+    // a typed prefix is one range of each index. Written with the names by members.ts; null only between
+    // the migration that added them and the start-up that fills them in (client.ts).
+    searchUsername: text('search_username'),
+    searchName: text('search_name'),
+    searchLast: text('search_last'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
@@ -49,6 +55,10 @@ export const users = sqliteTable(
     uniqueIndex('users_username_key_idx').on(t.usernameKey),
     // Not unique: an instance may already hold two look-alikes, made before signup refused them.
     index('users_username_skeleton_idx').on(t.usernameSkeleton),
+    // People search: the members whose username, display name or last name starts with the typed text.
+    index('users_search_username_idx').on(t.searchUsername),
+    index('users_search_name_idx').on(t.searchName),
+    index('users_search_last_idx').on(t.searchLast),
     // Who to follow: most-followed first.
     index('users_follower_count_idx').on(t.followerCount, t.id),
     // The legacy GET /api/users: members newest first, a page below a member's key (rest/user-views.ts).
