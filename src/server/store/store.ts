@@ -26,6 +26,7 @@ import type {
 import type { PushIntent, PushReads, PushWrites } from './interface/push.js';
 import type { RelationReads, RelationWrites } from './interface/relations.js';
 import type { ReportWrites } from './interface/reports.js';
+import type { SearchReads } from './interface/search.js';
 
 // What the rules (src/server/domain) ask of a database, in the terms of the resources they work on. One
 // implementation per engine: `sqlite/` (better-sqlite3, one file) and `postgres/` (node-postgres, many
@@ -57,6 +58,7 @@ export type * from './interface/posts.js';
 export type * from './interface/push.js';
 export type * from './interface/relations.js';
 export type * from './interface/reports.js';
+export type * from './interface/search.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -64,6 +66,7 @@ export type Reads = {
   members: MemberReads;
   posts: PostReads;
   feeds: FeedReads;
+  search: SearchReads;
   cards: CardReads;
   legacy: LegacyReads;
   fanOut: FanOutReads;

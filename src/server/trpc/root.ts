@@ -12,6 +12,7 @@ import { postsRouter } from './routers/posts.js';
 import { pushRouter } from './routers/push.js';
 import { relationsRouter } from './routers/relations.js';
 import { reportsRouter } from './routers/reports.js';
+import { searchRouter } from './routers/search.js';
 import { usersRouter } from './routers/users.js';
 
 export const appRouter = router({
@@ -24,6 +25,7 @@ export const appRouter = router({
   instance: instanceRouter,
   notifications: notificationsRouter,
   push: pushRouter,
+  search: searchRouter,
   // Accounts and community moderation (docs/decisions/0004-community-moderation.md).
   account: accountRouter,
   invites: invitesRouter,

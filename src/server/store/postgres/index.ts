@@ -11,6 +11,7 @@ import { editReads } from './edits.js';
 import { counterReads, counterWrites, type Sweeps } from './counters.js';
 import { fanOutReads } from './fan-out.js';
 import { feedReads } from './feeds.js';
+import { searchReads } from './search.js';
 import { resolveSharedSecret } from './instance-secret.js';
 import { instanceReads, instanceWrites } from './instance.js';
 import { inviteReads, inviteWrites } from './invites.js';
@@ -77,6 +78,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     members: memberReads(pool),
     posts: postReads(pool),
     feeds: feedReads(pool),
+    search: searchReads(pool),
     cards: cardReads(pool),
     edits: editReads(pool),
     legacy: legacyReads(pool),
@@ -122,6 +124,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     counters: { ...counterReads(db), ...counterWrites(db, sweeps) },
     media: { ...mediaReads(db), ...mediaWrites(db, released) },
     feeds: feedReads(db),
+    search: searchReads(db),
     cards: cardReads(db),
     edits: editReads(db),
     legacy: legacyReads(db),

@@ -12,6 +12,7 @@ import { counterReads, counterWrites } from './counters.js';
 import { clusterRelay } from './cluster-relay.js';
 import { fanOutReads } from './fan-out.js';
 import { feedReads } from './feeds.js';
+import { searchReads } from './search.js';
 import { instanceReads, instanceWrites } from './instance.js';
 import { resolveJwtSecret } from './instance-secret.js';
 import { inviteReads, inviteWrites } from './invites.js';
@@ -82,6 +83,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     counters: { ...counterReads(db), ...counterWrites(db) },
     media: { ...mediaReads(db), ...mediaWrites(db, () => released) },
     feeds: feedReads(db),
+    search: searchReads(db),
     cards: cardReads(db),
     edits: editReads(db),
     legacy: legacyReads(db),
@@ -93,6 +95,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     members: gate.guard(memberReads(db)),
     posts: gate.guard({ find: posts.lock }),
     feeds: gate.guard(tx.feeds),
+    search: gate.guard(tx.search),
     cards: gate.guard(tx.cards),
     edits: gate.guard(tx.edits),
     legacy: gate.guard(tx.legacy),
