@@ -18,3 +18,6 @@ END;
 --> statement-breakpoint
 -- The posts written before this migration.
 INSERT INTO posts_fts(posts_fts) VALUES ('rebuild');
+--> statement-breakpoint
+-- One segment instead of the many a rebuild leaves: later writes then merge little (docs/performance.md).
+INSERT INTO posts_fts(posts_fts) VALUES ('optimize');

@@ -2,6 +2,7 @@ import { limits } from '../../../shared/limits.js';
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import { hiddenSql } from './relations.js';
+import { rankCandidates, type Candidate } from './search-rank.js';
 import type { KeyRow, PostSearch, Reads, SortKey } from '../store.js';
 
 // Search of posts (docs/search.md) over posts_fts, the FTS5 index that migrations/0012_posts_search.sql keeps
@@ -12,24 +13,19 @@ import type { KeyRow, PostSearch, Reads, SortKey } from '../store.js';
 const page = limits.pageSize + 1;
 const shown = `p.author_id not in (${hiddenSql(':viewerId')})
   and (select limited_at from users where id = p.author_id) is null`;
-const day = 24 * 60 * 60 * 1000;
 
 /**
- * With terms: the newest matches (FTS5 walks its index by rowid, newest first, and stops at the bound), then
- * the best of those. bm25() is negative, lower better; its relevance is weighed by age, halved at 30 days.
+ * With terms: the newest matches that the viewer may see (FTS5 walks its index by rowid, newest first, and
+ * stops at the bound), ranked by search-rank.ts.
  */
 const matching = preparedOnce((db: Db) =>
-  db.$client.prepare(`select id, json_array(:now, score, created_at, id) as key from (
-    select p.id, p.created_at,
-      cast(-bm25(posts_fts) * 1000000 * 30 / (30 + max(0, :now - p.created_at) / ${day}.0) as integer) as score
+  db.$client.prepare(`select p.id, p.created_at, p.content
     from posts_fts join posts p on p.rowid = posts_fts.rowid
     where posts_fts match :match
       and (:authorId is null or p.author_id = :authorId)
       and (:tag is null or exists (select 1 from post_tags t where t.tag = :tag and t.post_id = p.id))
       and ${shown}
-    order by posts_fts.rowid desc limit ${limits.searchCandidates})
-  where (score, created_at, id) < (:k0, :k1, :k2)
-  order by score desc, created_at desc, id desc limit ${page}`),
+    order by posts_fts.rowid desc limit ${limits.searchCandidates}`),
 );
 
 // Without terms (`from:ana`, `#garden`, or both), newest first, from the same indexes as a profile and a
@@ -66,15 +62,17 @@ export function searchReads(db: Db): Reads['search'] {
   return {
     posts: async (viewerId, search: PostSearch, key) => {
       const [k0, k1, k2] = key ?? top;
-      const values = { viewerId, now: search.now, authorId: search.authorId, tag: search.tag, k0, k1, k2 };
+      const narrowing = { viewerId, authorId: search.authorId, tag: search.tag };
       if (search.terms.length > 0) {
-        return matching(db)
+        const match = matchExpression(search.terms);
+        const candidates = matching(db)
           .raw()
-          .all({ ...values, match: matchExpression(search.terms) }) as KeyRow[];
+          .all({ ...narrowing, match }) as Candidate[];
+        return rankCandidates(candidates, search.terms, search.now, [k0!, k1!, k2!], page);
       }
-      const { k0: _, ...rest } = values;
-      if (search.tag) return byTag(db).raw().all(rest) as KeyRow[];
-      const { tag: __, ...authorValues } = rest;
+      const values = { ...narrowing, now: search.now, k1, k2 };
+      if (search.tag) return byTag(db).raw().all(values) as KeyRow[];
+      const { tag: _, ...authorValues } = values;
       return byAuthor(db).raw().all(authorValues) as KeyRow[];
     },
   };
