@@ -88,7 +88,7 @@ async function sqlite(file: string) {
   const copy = `${file}.search-bench`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
   copyFileSync(file, copy);
-  let started = performance.now();
+  const started = performance.now();
   const store = openSqliteStore(copy);
   console.log(
     `SQLite: opened and migrated (index built if new) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -112,7 +112,6 @@ async function sqlite(file: string) {
   );
   await store.close();
   for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
-  void started;
 }
 
 async function postgres(file: string) {
