@@ -1,6 +1,8 @@
 import { limits } from './limits.js';
 import { tag } from './schemas.js';
 
+export { foldForSearch } from './search-fold.js';
+
 // The query language of search (docs/search.md, "Query language"), read the same way by the server, which
 // searches with it, and by the web app, which marks the words it found.
 
@@ -49,6 +51,3 @@ export function parseSearchQuery(q: string): SearchQuery {
   }
   return query;
 }
-
-/** Lower case without accents, as both engines' indexes fold text (`ß` and other letters stay themselves). */
-export const foldForSearch = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

@@ -1,4 +1,4 @@
-import { foldForSearch } from '../../../shared/search-query.js';
+import { foldForSearch } from '../../../shared/search-fold.js';
 import type { KeyRow, SortKey } from '../store.js';
 
 // Relevance on SQLite, computed over the candidates in JavaScript. FTS5's bm25() first counts, for each term,
