@@ -21,7 +21,7 @@ function world(n: number, author: Member, viewer: Member, others: Member[]) {
       .values({
         id: postId,
         authorId: author.id,
-        content: `p${i}`,
+        content: `p${i} lighthouse`,
         likeCount: 3,
         commentCount: 5,
         createdAt: at,
@@ -98,6 +98,9 @@ async function measure(n: number, relations = false) {
     exploreSignedOut: await statements(() => t.caller().posts.explore({})),
     bookmarks: await statements(() => me.bookmarks.list({})),
     profile: await statements(() => me.posts.byUser({ username: author.username })),
+    search: await statements(() => me.search.posts({ q: 'lighthouse' })),
+    searchFrom: await statements(() => me.search.posts({ q: `from:${author.username}` })),
+    searchSignedOut: await statements(() => t.caller().search.posts({ q: 'lighthouse' })),
   };
   await t.close();
   return result;
@@ -114,6 +117,9 @@ describe('no N+1 queries', () => {
       'exploreSignedOut',
       'bookmarks',
       'profile',
+      'search',
+      'searchFrom',
+      'searchSignedOut',
     ] as const) {
       expect(small[key].items, `${key} small page`).toBe(2);
       expect(large[key].items, `${key} large page`).toBe(20);
