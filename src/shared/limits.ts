@@ -18,7 +18,7 @@ export const limits = {
   /** Search (docs/search.md): a query's length and terms, and how many of the newest matches are ranked. */
   searchQueryMax: 200,
   searchTermsMax: 8,
-  searchCandidates: 500,
+  searchCandidates: 200,
   mentionsMax: 20,
   tagsMax: 20,
   /** Moderation: the instance's name, description and rules; a report's note; a moderator's reason. */
