@@ -32,6 +32,8 @@ describe('search', () => {
     expect(await p.page.getByRole('article').count()).toBe(1);
     expect(await found.locator('mark').allTextContents()).toEqual(['القهوة', 'الصباح']);
     await expectAccessible(p.page, 'search results, desktop, light');
+    await p.page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(p.page, 'search results, desktop, dark');
     expect(p.errors).toEqual([]);
   });
 
@@ -42,6 +44,8 @@ describe('search', () => {
     await p.page.getByText('No posts match “zeppelin”.').waitFor();
     expect(await p.page.getByRole('searchbox', { name: 'New search' }).inputValue()).toBe('zeppelin');
     await expectAccessible(p.page, 'search, no results, phone, dark');
+    await p.page.emulateMedia({ colorScheme: 'light' });
+    await expectAccessible(p.page, 'search, no results, phone, light');
     const toggle = p.page.getByRole('button', { name: 'Search', exact: true }).first();
     await toggle.click();
     const box = p.page.getByRole('searchbox', { name: 'Search posts' });
