@@ -25,6 +25,7 @@ const SettingsPage = lazy(() => import('./pages/settings-page'));
 const AboutPage = lazy(() => import('./pages/about-page'));
 const AccountStatePage = lazy(() => import('./pages/account-state-page'));
 const AdminPage = lazy(() => import('./pages/admin/admin-page'));
+const SearchPage = lazy(() => import('./pages/search-page'));
 
 /**
  * Spec section 2: a signed-out visitor goes to /auth, and the page they wanted is remembered. An
@@ -146,6 +147,11 @@ export function App() {
               <TagPage tag={decodeParam(params.tag)} />
             </Readable>
           )}
+        </Route>
+        <Route path="/search">
+          <Readable>
+            <SearchPage />
+          </Readable>
         </Route>
         <Route path="/admin/:section?">
           {(params) => (

@@ -5,6 +5,7 @@
 import './styles.css';
 import './conversations.css';
 import './edits.css';
+import './search.css';
 import './phone.css';
 import './push.css';
 import './pictures.css';

@@ -15,6 +15,10 @@ export const limits = {
   bodyBytes: 64 * 1024,
   /** Rich text (shared/rich-text.ts): a tag's length, and how many mentions and tags one text records. */
   tagMax: 100,
+  /** Search (docs/search.md): a query's length and terms, and how many of the newest matches are ranked. */
+  searchQueryMax: 200,
+  searchTermsMax: 8,
+  searchCandidates: 200,
   mentionsMax: 20,
   tagsMax: 20,
   /** Moderation: the instance's name, description and rules; a report's note; a moderator's reason. */

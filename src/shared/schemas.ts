@@ -166,3 +166,9 @@ export const tag = z
 export const feedMode = z.enum(['latest', 'trending'], {
   error: 'The feed mode must be latest or trending.',
 });
+
+/** A search (docs/search.md): its text, read by shared/search-query.ts, and a page cursor. */
+export const searchInput = z.object({
+  q: text('A search', limits.searchQueryMax),
+  cursor,
+});

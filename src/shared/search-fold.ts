@@ -1,3 +1,11 @@
+// How search folds text, in its own module without zod so the web app's first bundle can mark found words
+// (client/lib/highlight.ts) without the query parser's schemas. Two folds on purpose: posts' words as both
+// engines' full-text indexes fold them (docs/search.md), and names more loosely, as people type them
+// (docs/search-people-and-tags.md).
+
+/** Lower case without accents, as both engines' indexes fold text (`ß` and other letters stay themselves). */
+export const foldForSearch = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
 /**
  * How people search compares names (docs/search-people-and-tags.md): compatibility-decomposed, accents and
  * other marks dropped, lower case, runs of spaces as one, so `Émile` is found by `emi` and `ÉMILE`. A few

@@ -294,6 +294,8 @@ async function runScenarios(urls: string[], fixtures: BenchFixtures, counts: () 
   await run('notifications page', trpcQuery('notifications.list', {}), asFollower);
   await run('unread count', '/trpc/notifications.unreadCount', asFollower);
   await run('tag feed', trpcQuery('posts.byTag', { tag }), asFollower);
+  // Search (docs/search.md): three of the generator's words, each in hundreds of thousands of posts.
+  await run('search, three words', trpcQuery('search.posts', { q: 'coffee river train' }), asFollower);
 
   // The write mix: each connection is its own member cycling like, comment, bookmark, dislike, unbookmark on
   // the one hot post. Successes are counted, then checked against the database.

@@ -53,6 +53,16 @@ describe('copying a SQLite instance into PostgreSQL', () => {
     expect(report.rows.follows).toBeGreaterThan(0);
     for (const table of instanceTables)
       expect(await rowsIn(table, target), table).toEqual(await rowsIn(table));
+    // Search's index comes with the copy (docs/search.md): the same posts match a word on both engines.
+    const sqliteMatches = source.$client
+      .prepare(`select count(*) from posts_fts where posts_fts match '"coffee"'`)
+      .pluck()
+      .get();
+    const { rows } = await target.query(
+      `select count(*)::int as n from posts where search @@ websearch_to_tsquery('simple', realm_search_text('coffee'))`,
+    );
+    expect(sqliteMatches).toBeGreaterThan(0);
+    expect(rows[0].n).toBe(sqliteMatches);
   });
 
   it('refuses a database that is not empty, and leaves it as it was', async () => {

@@ -15,13 +15,19 @@ type Table = {
 };
 type Shape = Record<string, Table>;
 
+/**
+ * The one part that differs by design: each engine's own full-text index of posts (docs/search.md), an FTS5
+ * table and its shadow tables on SQLite, a generated tsvector and its GIN index on PostgreSQL.
+ */
+const searchIndex = { columns: ['posts.search'], indexes: ['posts_search_idx'] };
+
 function sqliteShape(): Shape {
   const db = openDatabase(':memory:');
   const sqlite = db.$client;
   const all = <T>(query: string) => sqlite.prepare(query).all() as T[];
   try {
     const names = all<{ name: string }>(
-      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'",
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' and name not like 'posts_fts%'",
     ).map((row) => row.name);
     return Object.fromEntries(
       names.map((table) => {
@@ -104,11 +110,17 @@ async function postgresShape(client: pg.Client): Promise<Shape> {
     );
     shape[table] = {
       columns: Object.fromEntries(
-        columns.map((c) => [c.name, { notNull: c.nullable === 'NO', generated: c.generated === 'ALWAYS' }]),
+        columns
+          .filter((c) => !searchIndex.columns.includes(`${table}.${c.name}`))
+          .map((c) => [c.name, { notNull: c.nullable === 'NO', generated: c.generated === 'ALWAYS' }]),
       ),
       primaryKey: primaryKey.map((k) => k.name),
       foreignKeys: foreignKeys.map((fk) => fk.text).sort(),
-      indexes: Object.fromEntries(indexes.map((index) => [index.name, index.text])),
+      indexes: Object.fromEntries(
+        indexes
+          .filter((index) => !searchIndex.indexes.includes(index.name))
+          .map((index) => [index.name, index.text]),
+      ),
     };
   }
   return shape;

@@ -109,6 +109,13 @@ function readEveryPage(token: string, username: string) {
     const people = await caller.search.people({ q: 'a', limit: 2 });
     await caller.search.people({ q: 'a', limit: 2, cursor: people.nextCursor });
     await caller.search.tags({ q: 't', limit: 8 });
+    // Search (docs/search.md): words, a phrase, a page below a cursor, from:, #tag and both.
+    const search = await caller.search.posts({ q: 'coffee river' });
+    await caller.search.posts({ q: 'coffee river', cursor: search.nextCursor });
+    await caller.search.posts({ q: '"morning coffee" #nothing' });
+    await caller.search.posts({ q: `from:${username}` });
+    await caller.search.posts({ q: '#nothing' });
+    await caller.search.posts({ q: `#nothing from:${username}` });
   });
 }
 
@@ -145,6 +152,23 @@ describe('every query a page runs is served by an index', () => {
     );
     t.db.$client.exec('analyze');
     expectNoFullScans(await readEveryPage(token, popular.username));
+  });
+
+  it('search finds its candidates in the FTS5 index, newest first, and each post by its rowid', async () => {
+    t = await makeTestApp();
+    await generateScale(t.db, { users: 50, posts: 2000 });
+    const me = await t.member();
+    const statements = await statementsOf(() => t.caller(me.token).search.posts({ q: 'coffee' }));
+    const search = statements.find((sql) => sql.includes('posts_fts match'));
+    const plan = planOf(search!);
+    expect(
+      plan.some((step) => /^SCAN posts_fts VIRTUAL TABLE INDEX \d+:M/.test(step)),
+      plan.join('\n'),
+    ).toBe(true);
+    expect(plan).toContain('SEARCH p USING INTEGER PRIMARY KEY (rowid=?)');
+    // FTS5 gives the rowid order itself: no sort, so the walk stops at the candidates' bound.
+    expect(sorts(plan)).toEqual([]);
+    expect((await t.caller(me.token).search.posts({ q: 'coffee' })).items).toHaveLength(20);
   });
 
   it('on the seed: the feeds, profile, bookmarks, comments and who to follow', async () => {

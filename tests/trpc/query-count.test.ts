@@ -23,7 +23,7 @@ function world(n: number, author: Member, viewer: Member, others: Member[]) {
       .values({
         id: postId,
         authorId: author.id,
-        content: `p${i}`,
+        content: `p${i} lighthouse`,
         likeCount: 3,
         commentCount: 5,
         createdAt: at,
@@ -103,6 +103,9 @@ async function measure(n: number, relations = false) {
     exploreSignedOut: await statements(() => t.caller().posts.explore({})),
     bookmarks: await statements(() => me.bookmarks.list({})),
     profile: await statements(() => me.posts.byUser({ username: author.username })),
+    search: await statements(() => me.search.posts({ q: 'lighthouse' })),
+    searchFrom: await statements(() => me.search.posts({ q: `from:${author.username}` })),
+    searchSignedOut: await statements(() => t.caller().search.posts({ q: 'lighthouse' })),
   };
   await t.close();
   return result;
@@ -119,6 +122,9 @@ describe('no N+1 queries', () => {
       'exploreSignedOut',
       'bookmarks',
       'profile',
+      'search',
+      'searchFrom',
+      'searchSignedOut',
     ] as const) {
       expect(small[key].items, `${key} small page`).toBe(2);
       expect(large[key].items, `${key} large page`).toBe(20);
@@ -150,7 +156,7 @@ describe('no N+1 queries', () => {
     }
     // Newest first: each card but the last (the first post written) shows the post before it inside.
     expect(page.items.map((card) => card.quote && 'content' in card.quote && card.quote.content)).toEqual(
-      Array.from({ length: 20 }, (_, i) => (i < 19 ? `p${18 - i}` : null)),
+      Array.from({ length: 20 }, (_, i) => (i < 19 ? `p${18 - i} lighthouse` : null)),
     );
   });
 

@@ -6,7 +6,7 @@ import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
 // What someone signed out may call. The reads a visitor's screens need (a post, its comments and their edit
 // histories, its quotes, a profile
-// and its posts, a tag, explore) answer anyone, as the original's backend reads did (spec section 6), with
+// and its posts, a tag, explore, search) answer anyone, as the original's backend reads did (spec section 6), with
 // or without "Visitors may read"; that setting decides what the web app shows a visitor and what shared
 // links unfurl to (tests/server/link-previews.test.ts). Every other procedure needs a member.
 
@@ -40,6 +40,8 @@ const visitorReads = [
   'posts.explore',
   'posts.history',
   'posts.quotes',
+  // Search answers anyone as explore does (docs/search.md).
+  'search.posts',
   'users.byUsername',
 ];
 // Signing in and up, and what the login and signup screens show of the instance.

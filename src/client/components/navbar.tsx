@@ -5,6 +5,7 @@ import { useSignOut } from '../lib/use-sign-out';
 import { Avatar } from './avatar';
 import { Bell } from './bell';
 import { Menu } from './menu';
+import { NavSearch } from './nav-search';
 import { profilePath } from '../lib/paths';
 
 const links = [
@@ -54,6 +55,7 @@ export function Navbar() {
             </li>
           ))}
         </ul>
+        <NavSearch />
         <Bell current={location === '/notifications'} />
         <Menu
           label="Account menu"

@@ -20,7 +20,7 @@ import { PostPictures } from './post-pictures';
 import { QuotedPost } from './quoted-post';
 import { LazyReportDialog } from './report-dialog-loader';
 import { RelativeTime } from './relative-time';
-import { RichText } from './rich-text';
+import { RichText, useHighlight } from './rich-text';
 import { SignInLink } from './sign-in-link';
 
 /**
@@ -34,6 +34,7 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
   const signInFirst = useSignInFirst();
   const actions = usePostActions();
   const [, navigate] = useLocation();
+  const highlight = useHighlight();
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -91,7 +92,7 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
       </header>
       {post.content !== '' && (
         <p className="post-content" dir="auto">
-          <RichText text={post.content} mentions={post.mentions} />
+          <RichText text={post.content} mentions={post.mentions} highlight={highlight} />
         </p>
       )}
       <PostPictures pictures={post.media} />

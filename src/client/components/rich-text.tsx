@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { Link } from 'wouter';
 import { parseRichText, type Segment } from '../../shared/rich-text';
 import { usernameKey } from '../../shared/username-key';
+import { highlightPieces } from '../lib/highlight';
 import { profilePath, tagPath } from '../lib/paths';
 // The styles of what members write and read: direction, the counter, a comment just sent (docs/web-app.md).
 import '../writing.css';
@@ -12,10 +13,33 @@ import '../writing.css';
  */
 const linkRel = 'nofollow noopener ugc';
 
+/**
+ * The words a search found (pages/search-page.tsx), marked in the posts' text below it. Only a post's own
+ * text asks for them (post-card.tsx), not its comments.
+ */
+export const HighlightContext = createContext<readonly string[]>([]);
+export const useHighlight = () => useContext(HighlightContext);
+
+/** Plain text with the found words in <mark>; still text, never HTML. */
+function Marked({ text, terms }: { text: string; terms: readonly string[] }) {
+  if (terms.length === 0) return text;
+  return highlightPieces(text, terms).map((piece, i) =>
+    piece.marked ? <mark key={i}>{piece.text}</mark> : piece.text,
+  );
+}
+
 /** The mentioned members who exist, by folded name, each with the username as their account spells it. */
 type Members = ReadonlyMap<string, string>;
 
-function Piece({ segment, members }: { segment: Segment; members: Members }) {
+function Piece({
+  segment,
+  members,
+  terms,
+}: {
+  segment: Segment;
+  members: Members;
+  terms: readonly string[];
+}) {
   switch (segment.kind) {
     case 'mention': {
       // Only a member who exists gets a link: "@nobody" would lead to an empty profile.
@@ -44,7 +68,7 @@ function Piece({ segment, members }: { segment: Segment; members: Members }) {
         segment.text
       );
     default:
-      return segment.text;
+      return <Marked text={segment.text} terms={terms} />;
   }
 }
 
@@ -57,13 +81,22 @@ function Piece({ segment, members }: { segment: Segment; members: Members }) {
  * (`dir="auto"` on it, or `<bdi>`), so "@jane" or "#realm" inside Arabic keeps its own order and does not
  * drag the punctuation around it to the wrong side.
  */
-export function RichText({ text, mentions }: { text: string; mentions: readonly string[] }) {
+export function RichText({
+  text,
+  mentions,
+  highlight = [],
+}: {
+  text: string;
+  mentions: readonly string[];
+  /** Words to mark (a search's), in the text between mentions, tags and links. */
+  highlight?: readonly string[];
+}) {
   const segments = useMemo(() => parseRichText(text), [text]);
   const members = useMemo(() => new Map(mentions.map((name) => [usernameKey(name), name])), [mentions]);
   return (
     <>
       {segments.map((segment, index) => (
-        <Piece key={index} segment={segment} members={members} />
+        <Piece key={index} segment={segment} members={members} terms={highlight} />
       ))}
     </>
   );

@@ -68,6 +68,7 @@ export type Reads = {
   members: MemberReads;
   posts: PostReads;
   feeds: FeedReads;
+  search: SearchReads;
   cards: CardReads;
   legacy: LegacyReads;
   fanOut: FanOutReads;
@@ -82,7 +83,6 @@ export type Reads = {
   push: PushReads;
   media: MediaReads;
   answers: AnswerReads;
-  search: SearchReads;
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
    * store cannot tell cheaply: answers are then not kept.

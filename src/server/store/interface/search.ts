@@ -1,4 +1,27 @@
+import type { KeyRow, SortKey } from './feeds.js';
 import type { PublicUser } from '../../../shared/public-user.js';
+
+/**
+ * A search of posts as the domain parsed it (domain/search.ts): every term must match (a word, or a phrase of
+ * several), narrowed to one author and one tag when given. Terms are plain text; each engine quotes them for
+ * its own query language, so no member's text is ever read as an operator.
+ */
+export type PostSearch = {
+  terms: string[];
+  authorId: string | null;
+  tag: string | null;
+  /** The time recency is measured from, the same for every page of one search (it rides in the cursor). */
+  now: number;
+};
+
+/**
+ * The search key of a post: `[now, score, createdAt, id]`, best first. With terms, score is relevance
+ * weighed by age (docs/search.md, "Ranking"); without, 0, and the order is newest first. Visibility as
+ * explore: authors hidden from the viewer and limited members are left out.
+ */
+export type PostSearchReads = {
+  posts(viewerId: string | null, search: PostSearch, key: SortKey | null): Promise<KeyRow[]>;
+};
 
 // People and tag lookup (docs/search-people-and-tags.md): what the /search page's People and Tags tabs and
 // the composer's suggestions read.
@@ -10,7 +33,7 @@ export type PersonRow = PublicUser & { followerCount: number; followedByMe: bool
 
 export type TagRow = { tag: string; recent: number; total: number };
 
-export type SearchReads = {
+export type LookupReads = {
   /**
    * Members whose folded username, display name ("first last") or last name starts with `prefix` (already
    * folded, not empty), most-followed first, then by username key, after `after` when given: active ones
@@ -28,3 +51,6 @@ export type SearchReads = {
    */
   tags(prefix: string, since: number, limit: number): Promise<TagRow[]>;
 };
+
+/** Search: posts by their words (docs/search.md), people and tags by a prefix. */
+export type SearchReads = PostSearchReads & LookupReads;

@@ -12,6 +12,7 @@ import { editReads } from './edits.js';
 import { counterReads, counterWrites, type Sweeps } from './counters.js';
 import { fanOutReads } from './fan-out.js';
 import { feedReads } from './feeds.js';
+import { postSearchReads } from './post-search.js';
 import { resolveSharedSecret } from './instance-secret.js';
 import { instanceReads, instanceWrites } from './instance.js';
 import { inviteReads, inviteWrites } from './invites.js';
@@ -79,6 +80,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     members: memberReads(pool),
     posts: postReads(pool),
     feeds: feedReads(pool),
+    search: { ...searchReads(pool), ...postSearchReads(pool) },
     cards: cardReads(pool),
     edits: editReads(pool),
     legacy: legacyReads(pool),
@@ -93,7 +95,6 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     push: pushReads(pool),
     media: mediaReads(pool),
     answers: answerReads(pool),
-    search: searchReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
   // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
@@ -127,11 +128,11 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     media: { ...mediaReads(db), ...mediaWrites(db, released) },
     answers: { ...answerReads(db), ...answerWrites(db) },
     feeds: feedReads(db),
+    search: { ...searchReads(db), ...postSearchReads(db) },
     cards: cardReads(db),
     edits: editReads(db),
     legacy: legacyReads(db),
     fanOut: fanOutReads(db),
-    search: searchReads(db),
     version: read.version,
   });
   async function attempt<T>(work: (tx: Tx) => Promise<T>): Promise<T> {

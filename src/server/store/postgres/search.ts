@@ -1,4 +1,4 @@
-import type { PersonKey, PersonRow, Reads, TagRow } from '../store.js';
+import type { LookupReads, PersonKey, PersonRow, TagRow } from '../store.js';
 import type { Queryable } from './queryable.js';
 import { hiddenSql } from './relations.js';
 
@@ -30,7 +30,7 @@ const afterEvery = '\u{10FFFF}';
 
 type PersonColumns = Omit<PersonRow, 'key'> & { usernameKey: string };
 
-export function searchReads(db: Queryable): Reads['search'] {
+export function searchReads(db: Queryable): LookupReads {
   return {
     async people(viewer, prefix, after, limit) {
       const [c, k]: PersonKey = after ?? [Number.MAX_SAFE_INTEGER, ''];

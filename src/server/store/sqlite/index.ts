@@ -13,6 +13,7 @@ import { counterReads, counterWrites } from './counters.js';
 import { clusterRelay } from './cluster-relay.js';
 import { fanOutReads } from './fan-out.js';
 import { feedReads } from './feeds.js';
+import { postSearchReads } from './post-search.js';
 import { instanceReads, instanceWrites } from './instance.js';
 import { resolveJwtSecret } from './instance-secret.js';
 import { inviteReads, inviteWrites } from './invites.js';
@@ -85,11 +86,11 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     media: { ...mediaReads(db), ...mediaWrites(db, () => released) },
     answers: { ...answerReads(db), ...answerWrites(db) },
     feeds: feedReads(db),
+    search: { ...searchReads(db), ...postSearchReads(db) },
     cards: cardReads(db),
     edits: editReads(db),
     legacy: legacyReads(db),
     fanOut: fanOutReads(db),
-    search: searchReads(db),
     version: async () => databaseVersion(db),
   };
   const gate = gateOf(db);
@@ -97,6 +98,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     members: gate.guard(memberReads(db)),
     posts: gate.guard({ find: posts.lock }),
     feeds: gate.guard(tx.feeds),
+    search: gate.guard(tx.search),
     cards: gate.guard(tx.cards),
     edits: gate.guard(tx.edits),
     legacy: gate.guard(tx.legacy),
@@ -111,7 +113,6 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     push: gate.guard(pushReads(db)),
     media: gate.guard(mediaReads(db)),
     answers: gate.guard(answerReads(db)),
-    search: gate.guard(tx.search),
     ...gate.guard({ version: tx.version }),
   };
   return {

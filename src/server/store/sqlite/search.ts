@@ -1,7 +1,7 @@
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import { hiddenSql } from './relations.js';
-import type { PersonRow, Reads, TagRow } from '../store.js';
+import type { LookupReads, PersonRow, TagRow } from '../store.js';
 
 // People and tag lookup (docs/search-people-and-tags.md). Each reads the range of an index that the typed
 // prefix makes, from the prefix up to the first key that no longer starts with it.
@@ -39,7 +39,7 @@ const statements = preparedOnce((db: Db) => ({
 /** A key above every key that starts with the prefix (U+10FFFF sorts after every character, in UTF-8). */
 const afterEvery = '\u{10FFFF}';
 
-export function searchReads(db: Db): Reads['search'] {
+export function searchReads(db: Db): LookupReads {
   return {
     async people(viewer, prefix, after, limit) {
       const [c, k] = after ?? [Number.MAX_SAFE_INTEGER, ''];

@@ -1,0 +1,47 @@
+import { forwardRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { limits } from '../../shared/limits';
+import { SearchIcon } from './icons';
+
+/** The path of a search for `q` (pages/search-page.tsx). */
+export const searchPath = (q: string) => `/search?q=${encodeURIComponent(q.trim())}`;
+
+/** A search box that opens /search?q=... (the navbar's, and the search page's own). */
+export const SearchForm = forwardRef<
+  HTMLInputElement,
+  { initial?: string; label: string; className?: string; onDone?: () => void }
+>(function SearchForm({ initial = '', label, className, onDone }, ref) {
+  const [q, setQ] = useState(initial);
+  const [, navigate] = useLocation();
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      className={`search-form ${className ?? ''}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (q.trim() === '') return;
+        navigate(searchPath(q));
+        onDone?.();
+      }}
+    >
+      <input
+        ref={ref}
+        type="search"
+        name="q"
+        value={q}
+        onChange={(event) => setQ(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onDone?.();
+        }}
+        placeholder="Search posts"
+        aria-label={label}
+        maxLength={limits.searchQueryMax}
+        enterKeyHint="search"
+      />
+      <button type="submit" className="icon-button" aria-label="Search">
+        <SearchIcon />
+      </button>
+    </form>
+  );
+});
