@@ -55,4 +55,29 @@ describe('search', () => {
     await expectAccessible(p.page, 'search, refused query, phone, dark');
     expect(p.errors.filter((error) => !/400/.test(error))).toEqual([]);
   });
+
+  it('finds a person by the start of their display name and a tag by its start, on their tabs', async () => {
+    const other = await e2e.open();
+    await signUp(other, 'Zéphyrine', 'Quartz');
+    await callTrpc(other, 'posts.create', { content: 'Ropes and lamps #lighthousekeeping' });
+    const p = await e2e.open();
+    await signUp(p);
+    await p.page.goto(p.url(`/search?q=${encodeURIComponent('zeph')}`));
+    await p.page.getByRole('link', { name: 'People' }).click();
+    await p.page.waitForURL((url) => url.searchParams.get('type') === 'people');
+    const people = p.page.getByRole('list', { name: 'People matching zeph' });
+    await people.getByText('Zéphyrine Quartz').waitFor();
+    expect(await people.getByRole('listitem').count()).toBe(1);
+    await expectAccessible(p.page, 'search, people, desktop, light');
+    await p.page.getByRole('searchbox', { name: 'New search' }).fill('#lighthouse');
+    await p.page.getByRole('searchbox', { name: 'New search' }).press('Enter');
+    await p.page.waitForURL((url) => url.searchParams.get('q') === '#lighthouse');
+    await p.page.getByRole('link', { name: 'Tags' }).click();
+    const tags = p.page.getByRole('list', { name: 'Tags matching #lighthouse' });
+    await tags.getByText('#lighthousekeeping').waitFor();
+    await tags.getByRole('link').first().click();
+    await p.page.waitForURL((url) => url.pathname === '/tag/lighthousekeeping');
+    await card(p.page, 'Ropes and lamps').waitFor();
+    expect(p.errors).toEqual([]);
+  });
 });

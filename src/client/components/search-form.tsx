@@ -3,14 +3,18 @@ import { useLocation } from 'wouter';
 import { limits } from '../../shared/limits';
 import { SearchIcon } from './icons';
 
-/** The path of a search for `q` (pages/search-page.tsx). */
-export const searchPath = (q: string) => `/search?q=${encodeURIComponent(q.trim())}`;
+/** The kinds of result /search lists, each a tab (pages/search-page.tsx). */
+export type SearchType = 'posts' | 'people' | 'tags';
+
+/** The path of a search for `q` (pages/search-page.tsx), on its Posts tab unless another is named. */
+export const searchPath = (q: string, type: SearchType = 'posts') =>
+  `/search?q=${encodeURIComponent(q.trim())}${type === 'posts' ? '' : `&type=${type}`}`;
 
 /** A search box that opens /search?q=... (the navbar's, and the search page's own). */
 export const SearchForm = forwardRef<
   HTMLInputElement,
-  { initial?: string; label: string; className?: string; onDone?: () => void }
->(function SearchForm({ initial = '', label, className, onDone }, ref) {
+  { initial?: string; label: string; className?: string; type?: SearchType; onDone?: () => void }
+>(function SearchForm({ initial = '', label, className, type, onDone }, ref) {
   const [q, setQ] = useState(initial);
   const [, navigate] = useLocation();
   return (
@@ -21,7 +25,7 @@ export const SearchForm = forwardRef<
       onSubmit={(event) => {
         event.preventDefault();
         if (q.trim() === '') return;
-        navigate(searchPath(q));
+        navigate(searchPath(q, type));
         onDone?.();
       }}
     >
@@ -34,7 +38,7 @@ export const SearchForm = forwardRef<
         onKeyDown={(event) => {
           if (event.key === 'Escape') onDone?.();
         }}
-        placeholder="Search posts"
+        placeholder={type === 'people' ? 'Search people' : type === 'tags' ? 'Search tags' : 'Search posts'}
         aria-label={label}
         maxLength={limits.searchQueryMax}
         enterKeyHint="search"
