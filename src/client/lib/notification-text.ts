@@ -9,6 +9,7 @@ const verbs: Record<NotificationView['kind'], string> = {
   comment: 'commented on your post',
   mention: 'mentioned you',
   follow: 'followed you',
+  boost: 'boosted your post',
 };
 
 /** "firstName lastName", or the username when the member gave no name. */

@@ -30,16 +30,20 @@ async function toPage<Extra extends object>(
 ): Promise<Page<PostCard> & Extra> {
   const items = rows.slice(0, limits.pageSize);
   const last = items.at(-1);
+  const boosters = items.some(([, , booster]) => booster)
+    ? items.map(([, , booster]) => booster ?? null)
+    : [];
   const cards = await store.read.cards.json(
     viewerId,
     items.map(([id]) => id),
+    boosters,
   );
   const nextCursor =
     rows.length > limits.pageSize && last ? encodeCursor(JSON.parse(last[1]) as Cursor) : null;
   return Object.assign(withJsonField<object, 'items', PostCard[]>({}, 'items', cards), { nextCursor }, extra);
 }
 
-/** Home: my own posts and those of the people I follow. */
+/** Home: my own posts and those of the people I follow, and in Latest the posts we boosted. */
 export async function homeFeedPage(
   store: Store,
   viewerId: string,

@@ -8,6 +8,7 @@ const verbs: Record<PushIntent['kind'], string> = {
   comment: 'commented on your post',
   mention: 'mentioned you',
   follow: 'followed you',
+  boost: 'boosted your post',
 };
 
 /** The notification a device shows: its title (the instance's name), text and the path a click opens. */

@@ -1,7 +1,10 @@
 export type FeedMode = 'latest' | 'trending';
 
-/** A page query's row: a post's id and its sort key (`[createdAt, id]`, ...) as JSON text. */
-export type KeyRow = [id: string, key: string];
+/**
+ * A page query's row: a post's id and its sort key (`[createdAt, id]`, ...) as JSON text; in the Latest home
+ * feed, the member whose boost brought it (null for the post itself).
+ */
+export type KeyRow = [id: string, key: string, booster?: string | null];
 /** A sort key: the values of a feed's order columns, the last always an id. */
 export type SortKey = (string | number)[];
 

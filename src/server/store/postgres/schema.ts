@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 // The PostgreSQL twin of src/server/store/sqlite/schema.ts (docs/decisions/0002-two-engines.md): the same
 // tables, columns, keys and indexes under the same names, so one set of rules reads both.
@@ -226,6 +236,28 @@ export const bookmarks = pgTable(
   ],
 );
 
+/**
+ * A member boosted a post to their followers (docs/decisions/0011-boosts-in-the-home-feed.md). A deleted post
+ * or member takes its boosts with it.
+ */
+export const boosts = pgTable(
+  'boosts',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    // A member's boosts, newest first: their stream in the home feeds of their followers (feeds.ts).
+    index('boosts_user_created_idx').on(t.userId, t.createdAt, t.postId),
+  ],
+);
+
 export const follows = pgTable(
   'follows',
   {
@@ -236,6 +268,8 @@ export const follows = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: millis('created_at').notNull(),
+    // The follower chose "Hide boosts" on the followee's profile: their boosts leave the follower's home feed.
+    hideBoosts: boolean('hide_boosts').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.followerId, t.followeeId] }),
@@ -303,7 +337,7 @@ export const notifications = pgTable(
     recipientId: text('recipient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['like', 'comment', 'mention', 'follow'] }).notNull(),
+    kind: text('kind', { enum: ['like', 'comment', 'mention', 'follow', 'boost'] }).notNull(),
     groupKey: text('group_key').notNull(),
     postId: text('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: text('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
@@ -320,7 +354,7 @@ export const notifications = pgTable(
     index('notifications_recipient_kind_latest_idx').on(t.recipientId, t.kind, t.latestAt, t.id),
     index('notifications_post_idx').on(t.postId),
     index('notifications_comment_idx').on(t.commentId),
-    check('notifications_kind_check', sql`${t.kind} in ('like', 'comment', 'mention', 'follow')`),
+    check('notifications_kind_check', sql`${t.kind} in ('like', 'comment', 'mention', 'follow', 'boost')`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { limits } from '../../../shared/limits.js';
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import type { JsonRow, Reads } from '../store.js';
+import { boostCardFields, boosterJoin } from './boost-card.js';
 import { nestedJson, publicUserJson } from './columns.js';
 import { hiddenSql } from './relations.js';
 
@@ -83,18 +84,19 @@ const cardJson = `json_object('id', p.id, 'author', ${publicUserJson('pu')}, 'co
   'likedByMe', ${jsonBool("r.kind = 'like'")}, 'dislikedByMe', ${jsonBool("r.kind = 'dislike'")},
   'bookmarkedByMe', ${jsonBool('b.user_id is not null')},
   'mentions', ${mentionsJson('post_mentions', 'p.id', 'p.content')}, 'latestComments', ${latestComments},
-  'media', ${mediaJson})`;
+  'media', ${mediaJson}, ${boostCardFields})`;
 
 const statements = preparedOnce((db: Db) => ({
   // The cards of the posts whose ids are bound as a JSON array, in that order.
   cards: db.$client
-    .prepare<{ ids: string; viewer: string | null }, string>(
+    .prepare<{ ids: string; boosters: string; viewer: string | null }, string>(
       `select json_group_array(${cardJson} order by page.key)
        from json_each(:ids) as page
        join posts p on p.id = page.value
        join users pu on pu.id = p.author_id
        left join post_reactions r on r.post_id = p.id and r.user_id = :viewer
        left join bookmarks b on b.user_id = :viewer and b.post_id = p.id
+       ${boosterJoin}
        where p.author_id not in (${hidden})`,
     )
     .pluck(),
@@ -112,10 +114,14 @@ const statements = preparedOnce((db: Db) => ({
 
 export function cardReads(db: Db): Reads['cards'] {
   return {
-    json: async (viewerId, postIds) =>
+    json: async (viewerId, postIds, boosters = []) =>
       postIds.length === 0
         ? '[]'
-        : (statements(db).cards.get({ ids: JSON.stringify(postIds), viewer: viewerId }) ?? '[]'),
+        : (statements(db).cards.get({
+            ids: JSON.stringify(postIds),
+            boosters: JSON.stringify(boosters),
+            viewer: viewerId,
+          }) ?? '[]'),
     thread: async (viewer, postId, key) =>
       statements(db).thread.all({ viewer, postId, k0: key[0], k1: key[1] }),
   };

@@ -6,6 +6,7 @@ import type { LiveEvent, PushIntent, Reads, Store, Tx } from '../store.js';
 import { accountReads, accountWrites } from './account.js';
 import { auditWrites } from './audit.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
+import { boostWrites } from './boosts.js';
 import { cardReads } from './cards.js';
 import { editReads } from './edits.js';
 import { counterReads, counterWrites } from './counters.js';
@@ -72,6 +73,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     comments: commentWrites(db),
     votes: voteWrites(db),
     bookmarks: bookmarkWrites(db),
+    boosts: boostWrites(db),
     follows: followWrites(db),
     tags: tagWrites(db),
     mentions: mentionWrites(db),
