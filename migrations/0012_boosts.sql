@@ -8,4 +8,5 @@ CREATE TABLE `boosts` (
 );
 --> statement-breakpoint
 CREATE INDEX `boosts_user_created_idx` ON `boosts` (`user_id`,`created_at`,`post_id`);--> statement-breakpoint
+CREATE INDEX `boosts_post_created_idx` ON `boosts` (`post_id`,`created_at`,`user_id`);--> statement-breakpoint
 ALTER TABLE `follows` ADD `hide_boosts` integer DEFAULT false NOT NULL;

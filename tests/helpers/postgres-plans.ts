@@ -50,7 +50,9 @@ export async function plansOf(client: pg.PoolClient, { text, values }: Ran): Pro
     // EXECUTE's arguments are SQL, not bound values: a utility statement takes no parameters.
     const literal = (value: unknown): string =>
       Array.isArray(value)
-        ? `array[${value.map(literal).join(', ')}]`
+        ? value.length === 0
+          ? "'{}'" // an empty `array[]` has no type; the literal takes the parameter's
+          : `array[${value.map(literal).join(', ')}]`
         : value === null
           ? 'null'
           : typeof value === 'string'

@@ -14,7 +14,7 @@ import {
 import { closeDatabase, openDatabase, type Db } from '../../src/server/store/sqlite/client.js';
 import { copyFromSqlite } from '../../src/server/store/postgres/copy-from-sqlite.js';
 import { postgresStore, type PostgresStore } from '../../src/server/store/postgres/index.js';
-import { plansOf, statementsOf, type PlanNode, type Ran } from '../helpers/postgres-plans.js';
+import { nodesOf, plansOf, statementsOf, type PlanNode, type Ran } from '../helpers/postgres-plans.js';
 import { freshDatabase } from '../helpers/postgres.js';
 import { addSomeRelations } from '../helpers/relation-rows.js';
 
@@ -88,6 +88,7 @@ const bigTables = new Set([
   'comments',
   'post_reactions',
   'bookmarks',
+  'boosts',
   'follows',
   // Whom a viewer does not see, and explore's limited members.
   'users',
@@ -129,6 +130,49 @@ describe('every query a page runs on PostgreSQL is served by an index', () => {
       statements.find((ran) => ran.values.length > 0)!,
     );
     expect(JSON.stringify(generic)).toMatch(/\$\d/);
+  });
+
+  it('the Latest home feed with boosts reads both kinds of stream by index, and fails without one', async () => {
+    const latest = statements.filter((ran) => ran.text.includes('boosters as'));
+    expect(latest).toHaveLength(2);
+    // Each read of boosts seeks by its index's leading column (a bitmap heap scan rechecks its index's
+    // condition). A condition on another column only filters a walk of the whole index.
+    const leading: Record<string, string> = {
+      boosts_user_created_idx: 'user_id',
+      boosts_post_created_idx: 'post_id',
+      boosts_post_id_user_id_pk: 'post_id',
+    };
+    const boostReads = async () => {
+      const reads: string[] = [];
+      for (const ran of latest) {
+        for (const plan of await plansOf(client, ran)) {
+          for (const node of nodesOf(plan).filter((n) => n['Relation Name'] === 'boosts')) {
+            const { 'Index Cond': index, 'Recheck Cond': recheck } = node as PlanNode & {
+              'Index Cond'?: string;
+              'Recheck Cond'?: string;
+            };
+            const name = node['Index Name'] ?? nodesOf(node).find((n) => n['Index Name'])?.['Index Name'];
+            const seeks = name && (index ?? recheck)?.includes(`${leading[name]} = `);
+            reads.push(seeks ? name : `${node['Node Type']} ${name ?? ''}: ${index ?? recheck ?? ''}`);
+          }
+        }
+      }
+      return reads;
+    };
+    const reads = await boostReads();
+    expect(
+      reads.filter((read) => read.includes(' ')),
+      reads.join('\n'),
+    ).toEqual([]);
+    expect(reads).toEqual(expect.arrayContaining(['boosts_user_created_idx', 'boosts_post_created_idx']));
+    await client.query('begin');
+    try {
+      await client.query('drop index boosts_user_created_idx');
+      const without = await boostReads();
+      expect(without.filter((read) => read.includes(' ')).length, without.join('\n')).toBeGreaterThan(0);
+    } finally {
+      await client.query('rollback');
+    }
   });
 
   it('fails a query whose index is missing (the check itself works)', async () => {

@@ -131,11 +131,16 @@ describe('boosts in the home feed', () => {
   it('leave out boosts of a deleted post, of a post whose author is hidden from me, and by a hidden booster', async () => {
     t = await makeTestApp();
     const me = await t.member();
-    const [ana, ben, author, blocked, blocker, muted, suspended] = await Promise.all(
-      ['ana', 'ben', 'author', 'blocked', 'blocker', 'muted', 'suspended'].map((username) =>
-        t.member({ username }),
-      ),
-    );
+    const named = async (username: string) => t.member({ username });
+    const [ana, ben, author, blocked, blocker, muted, suspended] = [
+      await named('ana'),
+      await named('ben'),
+      await named('author'),
+      await named('blocked'),
+      await named('blocker'),
+      await named('muted'),
+      await named('suspended'),
+    ];
     await follow(me, ana);
     await follow(me, ben);
     const gone = await post(author, 'gone');

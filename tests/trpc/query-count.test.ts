@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bookmarks, comments, postReactions, posts } from '../../src/server/store/sqlite/schema.js';
+import { bookmarks, boosts, comments, postReactions, posts } from '../../src/server/store/sqlite/schema.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -8,8 +8,10 @@ afterEach(() => t?.close());
 type Member = Awaited<ReturnType<TestApp['member']>>;
 
 /**
- * `n` posts by `author`, each with 5 comments by different members, likes by `viewer` and others, and
- * bookmarked by `viewer`: enough that any per-post or per-comment query would show up in the count.
+ * `n` posts by `author`, each with 5 comments by different members, likes by `viewer` and others,
+ * bookmarked by `viewer`, and boosted by three others (two of whom the viewer follows, so each post is in
+ * the Latest home feed once, at its newest boost): enough that any per-post or per-comment query would show
+ * up in the count.
  */
 function world(n: number, author: Member, viewer: Member, others: Member[]) {
   const base = Date.now() - 3_600_000;
@@ -53,6 +55,10 @@ function world(n: number, author: Member, viewer: Member, others: Member[]) {
       )
       .run();
     t.db.insert(bookmarks).values({ userId: viewer.id, postId, createdAt: at }).run();
+    t.db
+      .insert(boosts)
+      .values(others.slice(0, 3).map((m, j) => ({ postId, userId: m.id, createdAt: at + 100 + j })))
+      .run();
   }
 }
 
@@ -78,7 +84,8 @@ async function measure(n: number, relations = false) {
   const viewer = await t.member();
   const author = await t.member();
   const others = await Promise.all(Array.from({ length: 5 }, () => t.member()));
-  await t.caller(viewer.token).follow.follow({ userId: author.id });
+  for (const m of [author, ...others.slice(0, 2)])
+    await t.caller(viewer.token).follow.follow({ userId: m.id });
   world(n, author, viewer, others);
   if (relations) {
     // Members the viewer blocked, muted, who blocked the viewer, and one suspended.
@@ -136,11 +143,15 @@ describe('no N+1 queries', () => {
     const viewer = await t.member();
     const author = await t.member();
     const others = await Promise.all(Array.from({ length: 5 }, () => t.member()));
-    await t.caller(viewer.token).follow.follow({ userId: author.id });
+    for (const m of [author, ...others.slice(0, 2)]) {
+      await t.caller(viewer.token).follow.follow({ userId: m.id });
+    }
     world(20, author, viewer, others);
     const page = await t.caller(viewer.token).posts.feed({});
     for (const card of page.items) {
-      expect(card).toMatchObject({ likedByMe: true, bookmarkedByMe: true, commentCount: 5 });
+      expect(card).toMatchObject({ likedByMe: true, bookmarkedByMe: true, commentCount: 5, boostCount: 3 });
+      // The newest boost of those I follow brought it: the second booster's.
+      expect(card.boostedBy?.id).toBe(others[1]!.id);
       expect(card.latestComments.map((c) => c.text)).toEqual(['c4', 'c3', 'c2', 'c1']);
     }
   });

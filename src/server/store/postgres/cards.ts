@@ -1,6 +1,6 @@
 import { limits } from '../../../shared/limits.js';
 import type { JsonRow, Reads } from '../store.js';
-import { boostCardFields, boosterJoin } from './boost-card.js';
+import { boostCardFields } from './boost-card.js';
 import { publicUserJson } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { hiddenSql } from './relations.js';
@@ -85,7 +85,6 @@ const cards = statement<{ json: string | null }>(
    join users pu on pu.id = p.author_id
    left join post_reactions r on r.post_id = p.id and r.user_id = $1
    left join bookmarks b on b.user_id = $1 and b.post_id = p.id
-   ${boosterJoin}
    where p.author_id <> all (${hidden})`,
 );
 

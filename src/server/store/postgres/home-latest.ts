@@ -11,11 +11,14 @@ import { arrayStatement } from './statement.js';
 const hidden = hiddenSql('$1::text');
 const page = limits.pageSize + 1;
 const below = (t: string, id: string) => `(${t}.created_at, ${t}.${id}) < ($2::bigint, $3)`;
+// The two rules of a post once per feed are scalar subqueries (`... limit 1) is null`), not NOT EXISTS: as
+// an anti-join the planner hashed the whole boosts table for a page; as a subplan it probes by post.
 const unboosted = (t: string) =>
-  `not exists (select 1 from boosts x where x.post_id = ${t}.id and x.user_id in (select m from boosters))`;
+  `(select 1 from boosts x where x.post_id = ${t}.id and x.user_id in (select m from boosters) limit 1) is null`;
 const boostShown = (t: string) => `(select author_id from posts where id = ${t}.post_id) <> all (${hidden})
-  and not exists (select 1 from boosts x where x.post_id = ${t}.post_id
-    and (x.created_at, x.user_id) > (${t}.created_at, ${t}.user_id) and x.user_id in (select m from boosters))`;
+  and (select 1 from boosts x where x.post_id = ${t}.post_id and x.created_at >= ${t}.created_at
+    and (x.created_at, x.user_id) > (${t}.created_at, ${t}.user_id) and x.user_id in (select m from boosters)
+    limit 1) is null`;
 
 export const homeLatest = arrayStatement<KeyRow>(
   'feed-home-latest-boosts',

@@ -1,4 +1,4 @@
-import { publicUserJson } from './columns.js';
+import { nestedJson, publicUserJson } from './columns.js';
 
 // What a card shows of boosts (cards.ts): how many, whether I boosted it (both by the primary key's prefix,
 // post then member), and in my home feed whose boost brought it (`:boosters`, a JSON array beside the ids:
@@ -7,7 +7,4 @@ import { publicUserJson } from './columns.js';
 export const boostCardFields = `'boostCount', (select count(*) from boosts bc where bc.post_id = p.id),
   'boosted', json(iif(exists (select 1 from boosts mb where mb.post_id = p.id and mb.user_id = :viewer),
     'true', 'false')),
-  'boostedBy', json(iif(bu.id is null, null, ${publicUserJson('bu')}))`;
-
-/** The booster of the page's post at `page.key`, if any. */
-export const boosterJoin = `left join users bu on bu.id = (:boosters ->> page.key)`;
+  'boostedBy', ${nestedJson(`select ${publicUserJson('bu')} from users bu where bu.id = (:boosters ->> page.key)`)}`;

@@ -2,7 +2,7 @@ import { limits } from '../../../shared/limits.js';
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import type { JsonRow, Reads } from '../store.js';
-import { boostCardFields, boosterJoin } from './boost-card.js';
+import { boostCardFields } from './boost-card.js';
 import { nestedJson, publicUserJson } from './columns.js';
 import { hiddenSql } from './relations.js';
 
@@ -96,7 +96,6 @@ const statements = preparedOnce((db: Db) => ({
        join users pu on pu.id = p.author_id
        left join post_reactions r on r.post_id = p.id and r.user_id = :viewer
        left join bookmarks b on b.user_id = :viewer and b.post_id = p.id
-       ${boosterJoin}
        where p.author_id not in (${hidden})`,
     )
     .pluck(),

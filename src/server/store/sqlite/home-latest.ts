@@ -14,7 +14,8 @@ import type { KeyRow, SortKey } from '../store.js';
 // The page is bounded as feeds.ts bounds today's (`firsts`/`floor`), over both kinds of stream at once:
 // each stream's first item below the cursor, the 21st highest of those as the floor, and each stream read
 // from the floor or from its own 21st item, whichever is higher. A page so reads a few index entries per
-// followed member, however many posts and boosts they have.
+// followed member, however many posts and boosts they have. CROSS JOIN keeps `firsts` outside, as SQLite
+// would otherwise walk a whole index and look each entry up in `firsts`.
 
 const hidden = hiddenSql(':viewerId');
 const { pageSize } = limits;
@@ -26,7 +27,7 @@ function pageSql(first: boolean) {
     `not exists (select 1 from boosts x where x.post_id = ${t}.id and x.user_id in (select m from boosters))`;
   // A boost in my feed: its post's author is not hidden from me, and no booster of mine boosted it later.
   const boostShown = (t: string) => `(select author_id from posts where id = ${t}.post_id) not in (${hidden})
-    and not exists (select 1 from boosts x where x.post_id = ${t}.post_id
+    and not exists (select 1 from boosts x where x.post_id = ${t}.post_id and x.created_at >= ${t}.created_at
       and (x.created_at, x.user_id) > (${t}.created_at, ${t}.user_id) and x.user_id in (select m from boosters))`;
   const nthPost = (author: string, offset: number) =>
     `(select t.created_at from posts t where t.author_id = ${author} and ${below('t', 'id')} and ${unboosted('t')}
@@ -49,17 +50,15 @@ function pageSql(first: boolean) {
     floor(k) as materialized (select coalesce((select k from firsts where k is not null
       order by k desc limit 1 offset ${pageSize}), -1))
     select id, json_array(t, id), booster from (
-      select c.id as id, c.created_at as t, null as booster from firsts f join posts c
-        on f.kind = 0 and c.author_id = f.m
+      select c.id as id, c.created_at as t, null as booster from firsts f cross join posts c
+      where f.kind = 0 and f.k >= (select k from floor) and c.author_id = f.m
         and c.created_at >= max((select k from floor), coalesce(${nthPost('f.m', pageSize)}, -1))
         and ${below('c', 'id')} and ${unboosted('c')}
-      where f.k >= (select k from floor)
       union all
-      select c.post_id, c.created_at, c.user_id from firsts f join boosts c
-        on f.kind = 1 and c.user_id = f.m
+      select c.post_id, c.created_at, c.user_id from firsts f cross join boosts c
+      where f.kind = 1 and f.k >= (select k from floor) and c.user_id = f.m
         and c.created_at >= max((select k from floor), coalesce(${nthBoost('f.m', pageSize)}, -1))
-        and ${below('c', 'post_id')} and ${boostShown('c')}
-      where f.k >= (select k from floor))
+        and ${below('c', 'post_id')} and ${boostShown('c')})
     order by t desc, id desc limit ${pageSize + 1}`;
 }
 
