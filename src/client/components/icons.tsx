@@ -24,3 +24,13 @@ export const BookmarkIcon = ({ filled }: { filled: boolean }) => (
     <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />
   </svg>
 );
+
+/** Two arrows round a loop: a boost (shared again to one's followers). */
+export const BoostIcon = () => (
+  <svg {...base} {...line} fill="none">
+    <path d="M17 2l4 4-4 4" />
+    <path d="M3 11V9a3 3 0 0 1 3-3h15" />
+    <path d="M7 22l-4-4 4-4" />
+    <path d="M21 13v2a3 3 0 0 1-3 3H3" />
+  </svg>
+);

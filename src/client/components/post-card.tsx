@@ -8,6 +8,7 @@ import { useSignInFirst } from '../lib/visitor';
 import type { PostCard as Post } from '../lib/trpc-types';
 import { usePostActions } from '../lib/use-post-actions';
 import { Avatar } from './avatar';
+import { BoostButton, BoostedBy } from './boost';
 import { CommentForm } from './comment-form';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditPostModal } from './edit-post-modal';
@@ -44,6 +45,7 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
 
   return (
     <article className="card post" aria-label={`Post by ${post.author.username}`}>
+      <BoostedBy post={post} />
       <header className="post-header">
         <Link href={profile} className="post-author">
           <Avatar person={post.author} />
@@ -114,6 +116,7 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
             <span className="visually-hidden"> {wordFor(post.commentCount, 'comment', 'comments')}</span>
           </span>
         </Link>
+        <BoostButton post={post} signedIn={!!me} mine={isMine} />
         {!me ? (
           <SignInLink className="action" label="Sign in to bookmark this post">
             <BookmarkIcon filled={false} />
