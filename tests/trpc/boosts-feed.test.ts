@@ -165,7 +165,7 @@ describe('boosts in the home feed', () => {
     expect(await feedOf(me)).toEqual([]);
   });
 
-  it('leave out the boosts of a member who blocked me, and come back as the post itself once unboosted', async () => {
+  it('give a post its own place back when its booster is muted, suspended, hidden or blocks me', async () => {
     t = await makeTestApp();
     const me = await t.member();
     const ana = await t.member({ username: 'ana' });
@@ -174,6 +174,17 @@ describe('boosts in the home feed', () => {
     await follow(me, author);
     const postId = await post(author, 'news');
     await boost(ana, postId);
+    expect(await feedOf(me)).toEqual(['news <- ana']);
+    // Muted or suspended, or with their boosts hidden, a booster's boost gives the post its place back.
+    await t.caller(me.token).relations.mute({ username: 'ana' });
+    expect(await feedOf(me)).toEqual(['news']);
+    await t.caller(me.token).relations.unmute({ username: 'ana' });
+    await t.sql(`update users set status = 'suspended' where id = $1`, [ana.id]);
+    expect(await feedOf(me)).toEqual(['news']);
+    await t.sql(`update users set status = 'active' where id = $1`, [ana.id]);
+    await t.caller(me.token).follow.setBoostsHidden({ userId: ana.id, hidden: true });
+    expect(await feedOf(me)).toEqual(['news']);
+    await t.caller(me.token).follow.setBoostsHidden({ userId: ana.id, hidden: false });
     expect(await feedOf(me)).toEqual(['news <- ana']);
     // A block ends the follow both ways: the boost leaves, the original comes back.
     await t.caller(ana.token).relations.block({ username: me.username });

@@ -13,12 +13,14 @@ const page = limits.pageSize + 1;
 const below = (t: string, id: string) => `(${t}.created_at, ${t}.${id}) < ($2::bigint, $3)`;
 // The two rules of a post once per feed are scalar subqueries (`... limit 1) is null`), not NOT EXISTS: as
 // an anti-join the planner hashed the whole boosts table for a page; as a subplan it probes by post.
+// Whether the boost `x` is in my feed, by the follow's key (as ../sqlite/home-latest.ts says why).
+const mine = `(x.user_id = $1 or (exists (select 1 from follows ff where ff.follower_id = $1
+  and ff.followee_id = x.user_id and not ff.hide_boosts) and x.user_id <> all (${hidden})))`;
 const unboosted = (t: string) =>
-  `(select 1 from boosts x where x.post_id = ${t}.id and x.user_id in (select m from boosters) limit 1) is null`;
+  `(select 1 from boosts x where x.post_id = ${t}.id and ${mine} limit 1) is null`;
 const boostShown = (t: string) => `(select author_id from posts where id = ${t}.post_id) <> all (${hidden})
   and (select 1 from boosts x where x.post_id = ${t}.post_id and x.created_at >= ${t}.created_at
-    and (x.created_at, x.user_id) > (${t}.created_at, ${t}.user_id) and x.user_id in (select m from boosters)
-    limit 1) is null`;
+    and (x.created_at, x.user_id) > (${t}.created_at, ${t}.user_id) and ${mine} limit 1) is null`;
 
 export const homeLatest = arrayStatement<KeyRow>(
   'feed-home-latest-boosts',

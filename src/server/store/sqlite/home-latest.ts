@@ -20,15 +20,23 @@ import type { KeyRow, SortKey } from '../store.js';
 const hidden = hiddenSql(':viewerId');
 const { pageSize } = limits;
 
+/**
+ * Whether the boost `x` is in my feed: mine, or by someone I follow whose boosts I show and who is not hidden
+ * from me. Asked of a boost row found by post, which most posts have none of; by the follow's key rather
+ * than `in (select m from boosters)`, which SQLite built again for each probe (a page 1.2 ms slower).
+ */
+const mine = `(x.user_id = :viewerId or (exists (select 1 from follows ff where ff.follower_id = :viewerId
+  and ff.followee_id = x.user_id and not ff.hide_boosts) and x.user_id not in (${hidden})))`;
+
 function pageSql(first: boolean) {
   const below = (t: string, id: string) => (first ? '1' : `(${t}.created_at, ${t}.${id}) < (:k0, :k1)`);
   // An original in my feed, unless a boost in my feed brought the post higher.
   const unboosted = (t: string) =>
-    `not exists (select 1 from boosts x where x.post_id = ${t}.id and x.user_id in (select m from boosters))`;
+    `not exists (select 1 from boosts x where x.post_id = ${t}.id and ${mine})`;
   // A boost in my feed: its post's author is not hidden from me, and no booster of mine boosted it later.
   const boostShown = (t: string) => `(select author_id from posts where id = ${t}.post_id) not in (${hidden})
     and not exists (select 1 from boosts x where x.post_id = ${t}.post_id and x.created_at >= ${t}.created_at
-      and (x.created_at, x.user_id) > (${t}.created_at, ${t}.user_id) and x.user_id in (select m from boosters))`;
+      and (x.created_at, x.user_id) > (${t}.created_at, ${t}.user_id) and ${mine})`;
   const nthPost = (author: string, offset: number) =>
     `(select t.created_at from posts t where t.author_id = ${author} and ${below('t', 'id')} and ${unboosted('t')}
       order by t.created_at desc, t.id desc limit 1 offset ${offset})`;
