@@ -49,6 +49,9 @@ describe('posts.create', () => {
       mentions: [],
       latestComments: [],
       media: [],
+      boostCount: 0,
+      boosted: false,
+      boostedBy: null,
     });
     expect(await t.caller().posts.byId({ postId: card.id })).toMatchObject({ content: 'Hello, Realm!' });
   });
