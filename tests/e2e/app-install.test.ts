@@ -29,10 +29,43 @@ async function installed(options: { width?: number; colorScheme?: 'light' | 'dar
   return p;
 }
 
+/**
+ * The device's network as the page sees it. Chromium 150 no longer turns `navigator.onLine` false for
+ * playwright-core's offline emulation (requests fail, the flag stays true), so the page is also told what a
+ * phone without a network tells it: `navigator.onLine` false, and an `online` event when it comes back.
+ */
+const onLineFlag = () => {
+  const real = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+  Object.defineProperty(Navigator.prototype, 'onLine', {
+    configurable: true,
+    get(this: Navigator) {
+      const emulated = (window as { realmTestOnline?: boolean }).realmTestOnline;
+      return emulated ?? (real.get!.call(this) as boolean);
+    },
+  });
+};
+
 async function offlineReload(p: E2ePage, path: string) {
+  if (!offlineFlagged.has(p)) {
+    offlineFlagged.add(p);
+    await p.context.addInitScript(onLineFlag);
+    await p.context.addInitScript(() => {
+      (window as { realmTestOnline?: boolean }).realmTestOnline = false;
+    });
+  }
   await p.context.setOffline(true);
   await p.page.goto(p.url(path)).catch(() => undefined);
 }
+
+async function backOnline(p: E2ePage) {
+  await p.context.setOffline(false);
+  await p.page.evaluate(() => {
+    (window as { realmTestOnline?: boolean }).realmTestOnline = true;
+    window.dispatchEvent(new Event('online'));
+  });
+}
+
+const offlineFlagged = new WeakSet<E2ePage>();
 
 const offlineBar = (page: Page) => page.getByRole('status').filter({ hasText: 'You are offline.' });
 
@@ -108,7 +141,7 @@ describe('the service worker', () => {
       await offlineBar(p.page).waitFor();
       expect(await p.page.title()).toBe('Realm');
       // Back online, the bar goes by itself.
-      await p.context.setOffline(false);
+      await backOnline(p);
       await expect.poll(() => offlineBar(p.page).count()).toBe(0);
     });
   }
