@@ -22,7 +22,7 @@ const keyOf = (mode: FeedMode, cursor: string | null | undefined): SortKey | nul
  * The page's cards, and a cursor (the key of its last post) when there are more. The cards stay JSON text
  * until JavaScript reads them (json-text.ts), so a direct tRPC answer writes the database's text as it is.
  */
-async function toPage<Extra extends object>(
+export async function toPage<Extra extends object>(
   store: Store,
   viewerId: string | null,
   rows: KeyRow[],

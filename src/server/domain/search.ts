@@ -1,11 +1,10 @@
-import { limits } from '../../shared/limits.js';
 import { parseSearchQuery, SearchQueryError, type SearchQuery } from '../../shared/search-query.js';
 import type { Store } from '../store/store.js';
 import { findUserIdByUsername } from './auth.js';
 import { now } from './clock.js';
-import { decodeCursor, encodeCursor, type Cursor } from './cursor.js';
+import { decodeCursor, type Cursor } from './cursor.js';
 import { badRequest } from './errors.js';
-import { withJsonField } from './json-text.js';
+import { toPage } from './post-cards.js';
 import type { Page, PostCard } from './views.js';
 
 // Search of posts (docs/search.md): the query language is read once here (shared/search-query.ts), each
@@ -41,16 +40,5 @@ export async function searchPosts(
     { terms: query.terms, authorId, tag: query.tag, now: at as number },
     input.cursor ? (key as Cursor) : null,
   );
-  const items = rows.slice(0, limits.pageSize);
-  const last = items.at(-1);
-  const cards = await store.read.cards.json(
-    viewerId,
-    items.map(([id]) => id),
-  );
-  const nextCursor =
-    rows.length > limits.pageSize && last ? encodeCursor(JSON.parse(last[1]) as Cursor) : null;
-  return Object.assign(withJsonField<object, 'items', PostCard[]>({}, 'items', cards), {
-    nextCursor,
-    highlight,
-  });
+  return toPage(store, viewerId, rows, { highlight });
 }
