@@ -40,7 +40,9 @@ async function rowsIn(table: string, pool?: pg.Pool): Promise<string[]> {
   return rows.map((row: unknown[]) =>
     JSON.stringify(
       row.map((value) =>
-        typeof value === 'boolean' || (typeof value === 'string' && /^\d+$/.test(value)) ? Number(value) : value,
+        typeof value === 'boolean' || (typeof value === 'string' && /^\d+$/.test(value))
+          ? Number(value)
+          : value,
       ),
     ),
   );

@@ -33,7 +33,9 @@ export async function toPage<Extra extends object>(
   const items = rows.slice(0, limits.pageSize);
   const last = items.at(-1);
   const shown = items.filter(([, , , skip]) => !skip);
-  const boosters = shown.some(([, , booster]) => booster) ? shown.map(([, , booster]) => booster ?? null) : [];
+  const boosters = shown.some(([, , booster]) => booster)
+    ? shown.map(([, , booster]) => booster ?? null)
+    : [];
   const cards = await store.read.cards.json(
     viewerId,
     shown.map(([id]) => id),

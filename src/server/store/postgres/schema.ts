@@ -378,7 +378,10 @@ export const notifications = pgTable(
     index('notifications_recipient_kind_latest_idx').on(t.recipientId, t.kind, t.latestAt, t.id),
     index('notifications_post_idx').on(t.postId),
     index('notifications_comment_idx').on(t.commentId),
-    check('notifications_kind_check', sql`${t.kind} in ('like', 'comment', 'mention', 'follow', 'quote', 'boost')`),
+    check(
+      'notifications_kind_check',
+      sql`${t.kind} in ('like', 'comment', 'mention', 'follow', 'quote', 'boost')`,
+    ),
   ],
 );
 
