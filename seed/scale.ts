@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../src/server/store/sqlite/client.js';
 import {
   bookmarks,
+  boosts,
   comments,
   follows,
   postReactions,
@@ -40,7 +41,8 @@ function inserter<T extends SQLiteTable>(db: Db, table: T, keys: (keyof T['$infe
 /**
  * Writes a realistic instance into an empty, migrated database: members with names and bios; posts
  * over the last year from a long-tailed set of authors; 20 to 200 follows each, a few accounts followed by
- * thousands; likes with a long tail (most posts a few, some thousands); 0 to 20 comments a post; bookmarks.
+ * thousands; likes with a long tail (most posts a few, some thousands); 0 to 20 comments a post; bookmarks;
+ * boosts of 5% of posts, 1 to 3 each within two days of the post.
  * Counters (likeCount, commentCount, followerCount) match the rows.
  */
 export async function generateScale(
@@ -58,7 +60,7 @@ export async function generateScale(
   // Time-ordered ids (UUID v7) so the big tables grow at their end; their random bits come from the seed.
   const idAt = (msecs: number) =>
     uuidv7({ msecs, random: Uint8Array.from({ length: 16 }, () => Math.floor(random.next() * 256)) });
-  const rows = { users: 0, posts: 0, follows: 0, likes: 0, comments: 0, bookmarks: 0 };
+  const rows = { users: 0, posts: 0, follows: 0, likes: 0, comments: 0, bookmarks: 0, boosts: 0 };
   const client = db.$client;
   client.pragma('synchronous = OFF'); // a generator's crash is rerun, not recovered
   const inBatches = (total: number, write: (from: number, to: number) => void) => {
@@ -129,11 +131,13 @@ export async function generateScale(
     'createdAt',
     'updatedAt',
   ]);
+  const postAuthors: string[] = [];
   inBatches(options.posts, (from, to) => {
     for (let i = from; i < to; i++) {
+      postAuthors[i] = userIds[author()]!;
       addPost(
         postIds[i],
-        userIds[author()],
+        postAuthors[i],
         sentence(random, 5, 40),
         likeCounts[i],
         commentCounts[i],
@@ -201,6 +205,24 @@ export async function generateScale(
       rows.bookmarks += marked.size;
     }
   });
+  // Boosts: 5% of posts, by 1 to 3 members each, within two days of the post. Drawn last, so the rows above
+  // are those an instance generated before boosts had (the bench compares the home feed on both).
+  const addBoost = inserter(db, boosts, ['postId', 'userId', 'createdAt']);
+  inBatches(options.posts, (from, to) => {
+    for (let i = from; i < to; i++) {
+      if (random.next() >= 0.05) continue;
+      const boosters = new Set<number>();
+      const wanted = random.int(1, 3);
+      while (boosters.size < Math.min(wanted, options.users - 1))
+        boosters.add(random.int(0, options.users - 1));
+      for (const booster of boosters) {
+        if (userIds[booster] === postAuthors[i]) continue;
+        addBoost(postIds[i], userIds[booster], Math.min(now, times[i]! + random.int(1, 2 * day)));
+        rows.boosts += 1;
+      }
+    }
+  });
+  progress(`boosts: ${rows.boosts}`);
   // The triggers indexed each post for search as it was written; one segment reads and merges best.
   client.exec(`insert into posts_fts(posts_fts) values ('optimize')`);
   client.pragma('synchronous = NORMAL');

@@ -39,11 +39,13 @@ function privateMemoryOf(pid: number): number {
 export async function startBenchServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  /** Another checkout of Realm to serve (home-boosts.ts runs the code before a change beside it). */
+  root: string = paths.root,
 ): Promise<BenchServer> {
   const port = await freePort();
   const args = ['--import', 'tsx', ...nodeArgs, 'src/cli/entry.ts', 'serve'];
   const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: paths.root,
+    cwd: root,
     env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', REALM_RATE_LIMIT: 'off', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -10,6 +10,8 @@ export type PlanNode = {
   'Relation Name'?: string;
   Alias?: string;
   'Index Name'?: string;
+  /** How a child feeds its parent: 'Outer' for a scan's input, 'SubPlan' or 'InitPlan' for a filter's. */
+  'Parent Relationship'?: string;
   Plans?: PlanNode[];
 };
 
@@ -50,7 +52,9 @@ export async function plansOf(client: pg.PoolClient, { text, values }: Ran): Pro
     // EXECUTE's arguments are SQL, not bound values: a utility statement takes no parameters.
     const literal = (value: unknown): string =>
       Array.isArray(value)
-        ? `array[${value.map(literal).join(', ')}]`
+        ? value.length === 0
+          ? "'{}'" // an empty `array[]` has no type; the literal takes the parameter's
+          : `array[${value.map(literal).join(', ')}]`
         : value === null
           ? 'null'
           : typeof value === 'string'

@@ -124,6 +124,7 @@ const bigTables = new Set([
   'comments',
   'post_reactions',
   'bookmarks',
+  'boosts',
   'follows',
   // Whom a viewer does not see, and explore's limited members.
   'users',
@@ -218,6 +219,30 @@ describe('every query a page runs on PostgreSQL is served by an index', () => {
       ...(node.Plans ?? []).flatMap(indexes),
     ];
     expect(indexes(custom)).toContain('posts_search_idx');
+  });
+
+  it("the Latest home feed reads each stream by feed_items' key and asks boosts of a page's items by post", async () => {
+    const latest = statements.filter((ran) => ran.text.includes('from feed_items'));
+    expect(latest).toHaveLength(2);
+    for (const ran of latest) {
+      const nodes = (await plansOf(client, ran)).flatMap(nodesOf);
+      // The index each read of a table uses (a bitmap heap scan names it on its bitmap index scan, the
+      // child that is its outer plan; its other children are the filter's subplans).
+      const reads = (table: string) =>
+        nodes
+          .filter((node) => node['Relation Name'] === table)
+          .map(
+            (node) =>
+              node['Index Name'] ??
+              node.Plans?.find((n) => n['Parent Relationship'] === 'Outer')?.['Index Name'] ??
+              node['Node Type'],
+          );
+      expect(reads('feed_items').length).toBeGreaterThan(0);
+      for (const index of reads('feed_items')) expect(index).toBe('feed_items_pk');
+      expect(reads('boosts').length).toBeGreaterThan(0);
+      for (const index of reads('boosts'))
+        expect(['boosts_post_created_idx', 'boosts_post_id_user_id_pk']).toContain(index);
+    }
   });
 
   it('fails a query whose index is missing (the check itself works)', async () => {

@@ -18,7 +18,7 @@ import { isoTimeSql } from '../../src/server/store/postgres/cards.js';
 import { copyFromSqlite } from '../../src/server/store/postgres/copy-from-sqlite.js';
 import { postgresStore, type PostgresStore } from '../../src/server/store/postgres/index.js';
 import { openSqliteStore, type SqliteStore } from '../../src/server/store/sqlite/index.js';
-import type { Store } from '../../src/server/store/store.js';
+import type { KeyRow, Store } from '../../src/server/store/store.js';
 import { usernameKey } from '../../src/shared/schemas.js';
 import { freshDatabase } from '../helpers/postgres.js';
 import { readEverything, type ReadPlan } from '../helpers/store-reads.js';
@@ -168,7 +168,7 @@ describe('the PostgreSQL store reads as the SQLite store does', () => {
   });
 });
 
-const parsedKeys = (rows: [string, string][]) => rows.map(([id, key]) => [id, JSON.parse(key)]);
+const parsedKeys = (rows: KeyRow[]) => rows.map(([id, key]) => [id, JSON.parse(key)]);
 
 /**
  * Runs `work` on SQLite, then on PostgreSQL with the same clock and ids, and expects the same answer or

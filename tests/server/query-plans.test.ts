@@ -40,7 +40,7 @@ function planOf(sql: string): string[] {
 // follow) and stops at the page's LIMIT. A bare `SCAN posts` reads the whole table; so does an index walk in
 // a plan that still sorts in a temp B-tree, because then the index does not give the order.
 const tableScan =
-  /^SCAN (users|posts|comments|post_reactions|comment_votes|bookmarks|follows|blocks|mutes|media)\b/;
+  /^SCAN (users|posts|comments|post_reactions|comment_votes|bookmarks|boosts|follows|blocks|mutes|media)\b/;
 const bareScan = /^SCAN \w+$/;
 
 /** The steps of `plan` that read a whole table. */
@@ -48,6 +48,13 @@ function fullScans(plan: string[]): string[] {
   const sorts = plan.some((step) => step.startsWith('USE TEMP B-TREE FOR ORDER BY'));
   return plan.filter((step) => tableScan.test(step) && (bareScan.test(step) || sorts));
 }
+
+/**
+ * The steps of a plan over aliased tables (`fullScans` knows tables by name) that read a whole table: a scan,
+ * or an automatic index, which SQLite builds by reading the table when no index serves a lookup.
+ */
+const unindexed = (plan: string[]) =>
+  plan.filter((step) => /^SCAN (t|c|x)\b/.test(step) || /^SEARCH (t|c|x) USING AUTOMATIC/.test(step));
 
 /**
  * The steps of `plan` that sort what an index should have given in order. A legacy list reads every nested
@@ -246,6 +253,35 @@ describe('every query a page runs is served by an index', () => {
       'SEARCH post_tags USING COVERING INDEX post_tags_tag_created_idx (tag>? AND tag<?)',
     );
     expect(plans).not.toMatch(/^SCAN (u|users|post_tags)\b/m);
+  });
+
+  it("the Latest home feed reads each stream by feed_items' key and asks boosts of a page's items by post", async () => {
+    t = await makeTestApp();
+    await generateScale(t.db, { users: 300, posts: 5000 });
+    const busiest = t.db.$client
+      .prepare(
+        'select u.id, u.username from users u join follows f on f.follower_id = u.id group by u.id order by count(*) desc limit 1',
+      )
+      .get() as { id: string; username: string };
+    const caller = t.caller(await t.keys.sign({ _id: busiest.id, username: busiest.username }));
+    t.db.$client.exec('analyze');
+    const latest = async () => {
+      const first = await caller.posts.feed({ mode: 'latest' });
+      await caller.posts.feed({ mode: 'latest', cursor: first.nextCursor });
+    };
+    const pages = (await statementsOf(latest)).filter((sql) => sql.includes('from feed_items'));
+    expect(pages).toHaveLength(2);
+    for (const sql of pages) {
+      const plan = planOf(sql);
+      const text = plan.join('\n');
+      expect(fullScans(plan), `${sql}\n${text}`).toEqual([]);
+      expect(unindexed(plan), text).toEqual([]);
+      expect(text).toMatch(/SEARCH t USING PRIMARY KEY \(member_id=\?/);
+      expect(text).toMatch(/SEARCH c USING PRIMARY KEY \(member_id=\? AND created_at>\?/);
+      expect(text).toMatch(
+        /SEARCH x USING COVERING INDEX (boosts_post_created_idx|sqlite_autoindex_boosts_1) \(post_id=\?/,
+      );
+    }
   });
 
   it('fails a query whose index is missing (the check itself works)', async () => {

@@ -54,6 +54,9 @@ describe('posts.create', () => {
       mayComment: true,
       mayQuote: true,
       quote: null,
+      boostCount: 0,
+      boosted: false,
+      boostedBy: null,
     });
     expect(await t.caller().posts.byId({ postId: card.id })).toMatchObject({ content: 'Hello, Realm!' });
   });

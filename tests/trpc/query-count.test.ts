@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bookmarks, comments, postReactions, posts } from '../../src/server/store/sqlite/schema.js';
+import { bookmarks, boosts, comments, postReactions, posts } from '../../src/server/store/sqlite/schema.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -8,9 +8,11 @@ afterEach(() => t?.close());
 type Member = Awaited<ReturnType<TestApp['member']>>;
 
 /**
- * `n` posts by `author`, each with 5 comments by different members, likes by `viewer` and others, and
- * bookmarked by `viewer`: enough that any per-post or per-comment query would show up in the count. Each
- * post after the first quotes the one before it (a quote of a quote, nested one level on the card).
+ * `n` posts by `author`, each with 5 comments by different members, likes by `viewer` and others,
+ * bookmarked by `viewer`, and boosted by three others once all are written (the viewer follows the second,
+ * so each post is in the Latest home feed once, at that boost, its original skipped): enough that any
+ * per-post or per-comment query would show up in the count. Each post after the first quotes the one before
+ * it (a quote of a quote, nested one level on the card).
  */
 function world(n: number, author: Member, viewer: Member, others: Member[]) {
   const base = Date.now() - 3_600_000;
@@ -58,6 +60,14 @@ function world(n: number, author: Member, viewer: Member, others: Member[]) {
       )
       .run();
     t.db.insert(bookmarks).values({ userId: viewer.id, postId, createdAt: at }).run();
+    t.db
+      .insert(boosts)
+      // After every post is written, in the posts' order: the boosts fill the home page, the originals
+      // (each given way to its boost) come after them.
+      .values(
+        others.slice(0, 3).map((m, j) => ({ postId, userId: m.id, createdAt: base + n * 1000 + i * 10 + j })),
+      )
+      .run();
   }
 }
 
@@ -83,7 +93,7 @@ async function measure(n: number, relations = false) {
   const viewer = await t.member();
   const author = await t.member();
   const others = await Promise.all(Array.from({ length: 5 }, () => t.member()));
-  await t.caller(viewer.token).follow.follow({ userId: author.id });
+  for (const m of [author, others[1]!]) await t.caller(viewer.token).follow.follow({ userId: m.id });
   world(n, author, viewer, others);
   if (relations) {
     // Members the viewer blocked, muted, who blocked the viewer, and one suspended.
@@ -147,11 +157,15 @@ describe('no N+1 queries', () => {
     const viewer = await t.member();
     const author = await t.member();
     const others = await Promise.all(Array.from({ length: 5 }, () => t.member()));
-    await t.caller(viewer.token).follow.follow({ userId: author.id });
+    for (const m of [author, others[1]!]) {
+      await t.caller(viewer.token).follow.follow({ userId: m.id });
+    }
     world(20, author, viewer, others);
     const page = await t.caller(viewer.token).posts.feed({});
     for (const card of page.items) {
-      expect(card).toMatchObject({ likedByMe: true, bookmarkedByMe: true, commentCount: 5 });
+      expect(card).toMatchObject({ likedByMe: true, bookmarkedByMe: true, commentCount: 5, boostCount: 3 });
+      // The boost of the one booster I follow brought it.
+      expect(card.boostedBy?.id).toBe(others[1]!.id);
       expect(card.latestComments.map((c) => c.text)).toEqual(['c4', 'c3', 'c2', 'c1']);
     }
     // Newest first: each card but the last (the first post written) shows the post before it inside.

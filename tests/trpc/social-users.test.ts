@@ -42,6 +42,7 @@ describe('users.byUsername and users.me', () => {
       isMe: false,
       blockedByMe: false,
       mutedByMe: false,
+      boostsHiddenByMe: false,
       bioMentions: [],
     });
     expect(await t.caller().users.byUsername({ username: 'ada' })).toMatchObject({

@@ -31,3 +31,13 @@ export const SearchIcon = () => (
     <path d="M21 21l-4.3-4.3" />
   </svg>
 );
+
+/** Two arrows round a loop: a boost (shared again to one's followers). */
+export const BoostIcon = () => (
+  <svg {...base} {...line} fill="none">
+    <path d="M17 2l4 4-4 4" />
+    <path d="M3 11V9a3 3 0 0 1 3-3h15" />
+    <path d="M7 22l-4-4 4-4" />
+    <path d="M21 13v2a3 3 0 0 1-3 3H3" />
+  </svg>
+);

@@ -10,6 +10,7 @@ import { usePostActions } from '../lib/use-post-actions';
 import { commentPolicyText, quotePolicyText } from '../lib/answer-words';
 import { LazyAnswerDialog } from './answer-dialogs-loader';
 import { Avatar } from './avatar';
+import { BoostButton, BoostedBy } from './boost';
 import { CommentForm } from './comment-form';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditPostModal } from './edit-post-modal';
@@ -53,6 +54,7 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
 
   return (
     <article className="card post" aria-label={`Post by ${post.author.username}`}>
+      <BoostedBy post={post} />
       <header className="post-header">
         <Link href={profile} className="post-author">
           <Avatar person={post.author} />
@@ -129,6 +131,7 @@ export function PostCard({ post, onOwnPage = false }: { post: Post; onOwnPage?: 
             <span className="visually-hidden"> {wordFor(post.commentCount, 'comment', 'comments')}</span>
           </span>
         </Link>
+        <BoostButton post={post} signedIn={!!me} mine={isMine} />
         {!me ? (
           <SignInLink className="action" label="Sign in to bookmark this post">
             <BookmarkIcon filled={false} />

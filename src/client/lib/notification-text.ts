@@ -10,6 +10,7 @@ const verbs: Record<NotificationView['kind'], string> = {
   mention: 'mentioned you',
   follow: 'followed you',
   quote: 'quoted your post',
+  boost: 'boosted your post',
 };
 
 /** "firstName lastName", or the username when the member gave no name. */

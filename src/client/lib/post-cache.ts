@@ -35,7 +35,11 @@ function patchAll(client: QueryClient, postId: string, change: (post: PostCard) 
 export const postCache = {
   update: (client: QueryClient, postId: string, patch: (post: PostCard) => Partial<PostCard>) =>
     patchAll(client, postId, (post) => ({ ...post, ...patch(post) })),
-  /** The server's answer replaces the card everywhere it is shown. */
-  replace: (client: QueryClient, card: PostCard) => patchAll(client, card.id, () => card),
+  /**
+   * The server's answer replaces the card everywhere it is shown; each keeps whose boost brought it to its
+   * list (a write's card is nobody's boost).
+   */
+  replace: (client: QueryClient, card: PostCard) =>
+    patchAll(client, card.id, (post) => ({ ...card, boostedBy: post.boostedBy })),
   remove: (client: QueryClient, postId: string) => patchAll(client, postId, () => null),
 };

@@ -68,6 +68,10 @@ export const messages = {
   reportNotFound: 'Report not found',
   reportResolved: 'This report is already resolved.',
   inviteNotFound: 'Invite not found',
+  boostOwnPost: 'You cannot boost your own post.',
+  alreadyBoosted: 'You have already boosted this post.',
+  notBoosted: 'You have not boosted this post.',
+  notFollowingForBoosts: 'Follow this member first to choose whether their boosts show.',
 } as const;
 
 export const badRequest = (message: string) => new DomainError(400, message, 'BAD_REQUEST');

@@ -7,10 +7,11 @@ import { blockedAmong } from './barriers.js';
 // back (an unlike, an unfollow, a mention edited away) leaves no notification behind; a deleted post or
 // comment takes its notifications with it (the database's foreign keys).
 //
-// Someone quoted your post is told too (docs/decisions/0010-quotes-and-answer-policies.md).
+// Someone quoted your post is told too (docs/decisions/0010-quotes-and-answer-policies.md), and someone
+// boosted your post (docs/decisions/0011-boosts-in-the-home-feed.md).
 //
-// Grouping, as Mastodon and Bluesky do it: likes of one post, comments on one post, and follows, gather in
-// one notification ("Amara Okafor and 3 others liked your post", "... commented on your post") for as long
+// Grouping, as Mastodon and Bluesky do it: likes of one post, boosts of one post, comments on one post, and
+// follows, gather in one notification ("Amara Okafor and 3 others liked your post", "... commented on your post") for as long
 // as they come within one 12-hour span (fixed spans of Unix time, so a group's key is known without
 // reading); each mention is its own. A comment group names no comment of its own (its comment_id stays
 // null): deleting one comment must not take the others' notification with it (a foreign key would), so
@@ -33,6 +34,7 @@ const mentionGroupKey = (source: MentionSource) => `mention:${source.commentId ?
 function groupKey(notice: Notice): string {
   const span = Math.floor(notice.at / groupSpanMs);
   if (notice.kind === 'like') return `like:${notice.postId}:${span}`;
+  if (notice.kind === 'boost') return `boost:${notice.postId}:${span}`;
   if (notice.kind === 'comment') return `comment:${notice.postId}:${span}`;
   if (notice.kind === 'follow') return `follow:${span}`;
   // A quote is a post: each is its own, as a mention is.
@@ -77,6 +79,13 @@ export async function withdrawComment(
 /** An unlike (a dislike after a like) or an unfollow: the actor's part of the notification goes. */
 export async function withdrawLike(tx: Tx, actorId: string, post: { id: string; authorId: string }) {
   if (await tx.notifications.withdraw(actorId, { kind: 'like', postId: post.id })) {
+    tx.live.emit({ type: 'notifications', memberId: post.authorId });
+  }
+}
+
+/** An unboost: the actor leaves the post's boost group, as an unlike leaves its like group. */
+export async function withdrawBoost(tx: Tx, actorId: string, post: { id: string; authorId: string }) {
+  if (await tx.notifications.withdraw(actorId, { kind: 'boost', postId: post.id })) {
     tx.live.emit({ type: 'notifications', memberId: post.authorId });
   }
 }

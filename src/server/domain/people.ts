@@ -18,6 +18,8 @@ export type ProfileView = PublicUser & {
   /** Whether I blocked or muted them (their posts are then hidden from me). */
   blockedByMe: boolean;
   mutedByMe: boolean;
+  /** Whether I follow them with "Hide boosts" on: their boosts stay out of my home feed. */
+  boostsHiddenByMe: boolean;
   /** The members the bio mentions who exist (folded names), so the web app links only those, as in posts. */
   bioMentions: string[];
 };

@@ -19,8 +19,10 @@ const keyOf = (mode: FeedMode, cursor: string | null | undefined): SortKey | nul
   cursor ? decodeCursor(cursor, keyShapes[mode]) : null;
 
 /**
- * The page's cards, and a cursor (the key of its last post) when there are more. The cards stay JSON text
- * until JavaScript reads them (json-text.ts), so a direct tRPC answer writes the database's text as it is.
+ * The page's cards, and a cursor (the key of its last item) when there are more. Items marked skip (the Latest
+ * home feed's: docs/decisions/0011-boosts-in-the-home-feed.md) are not shown but count for the cursor. The
+ * cards stay JSON text until JavaScript reads them (json-text.ts), so a direct tRPC answer writes the
+ * database's text as it is.
  */
 export async function toPage<Extra extends object>(
   store: Store,
@@ -30,16 +32,21 @@ export async function toPage<Extra extends object>(
 ): Promise<Page<PostCard> & Extra> {
   const items = rows.slice(0, limits.pageSize);
   const last = items.at(-1);
+  const shown = items.filter(([, , , skip]) => !skip);
+  const boosters = shown.some(([, , booster]) => booster)
+    ? shown.map(([, , booster]) => booster ?? null)
+    : [];
   const cards = await store.read.cards.json(
     viewerId,
-    items.map(([id]) => id),
+    shown.map(([id]) => id),
+    boosters,
   );
   const nextCursor =
     rows.length > limits.pageSize && last ? encodeCursor(JSON.parse(last[1]) as Cursor) : null;
   return Object.assign(withJsonField<object, 'items', PostCard[]>({}, 'items', cards), { nextCursor }, extra);
 }
 
-/** Home: my own posts and those of the people I follow. */
+/** Home: my own posts and those of the people I follow, and in Latest the posts we boosted. */
 export async function homeFeedPage(
   store: Store,
   viewerId: string,

@@ -9,6 +9,7 @@ const verbs: Record<PushIntent['kind'], string> = {
   mention: 'mentioned you',
   follow: 'followed you',
   quote: 'quoted your post',
+  boost: 'boosted your post',
 };
 
 /** The notification a device shows: its title (the instance's name), text and the path a click opens. */

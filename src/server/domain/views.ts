@@ -40,6 +40,11 @@ export type PostCard = {
   latestComments: CommentView[];
   /** The post's pictures in order (docs/pictures.md); empty for a text-only post. */
   media: PostMedia[];
+  /** How many members boosted it, and whether I did (docs/decisions/0011-boosts-in-the-home-feed.md). */
+  boostCount: number;
+  boosted: boolean;
+  /** In my home feed, the followed member (or me) whose boost put it there; null everywhere else. */
+  boostedBy: PublicUser | null;
 } & AnswerCardFields;
 
 /**
@@ -64,7 +69,7 @@ export type PostMedia = {
  */
 export type NotificationView = {
   id: string;
-  kind: 'like' | 'comment' | 'mention' | 'follow' | 'quote';
+  kind: 'like' | 'comment' | 'mention' | 'follow' | 'quote' | 'boost';
   /** When its newest actor acted. */
   at: string;
   /** Newer than the member's read marker. */

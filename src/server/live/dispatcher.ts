@@ -36,6 +36,17 @@ export function dispatchLiveEvents(store: Store, streams: StreamRegistry, option
     }
   }
 
+  // A boost comes to the booster's own feed and their followers' as a new post does: the same event, named
+  // by the booster, so the "new posts" button counts it (docs/decisions/0011-boosts-in-the-home-feed.md).
+  async function newBoost(postId: string, boosterId: string, authorId: string) {
+    const others = streams.members().filter((memberId) => memberId !== boosterId);
+    const followers = await store.read.fanOut.boostFollowersAmong(boosterId, authorId, others);
+    const text = sseEvent('post', { postId, authorId: boosterId });
+    for (const memberId of [boosterId, ...followers]) {
+      for (const stream of streams.streamsOf(memberId)) stream.send(text);
+    }
+  }
+
   async function sendCounts(postIds: string[]) {
     // Those asked about, and no others: a stream opened during the read is not known to see these posts.
     const members = streams.members();
@@ -100,6 +111,8 @@ export function dispatchLiveEvents(store: Store, streams: StreamRegistry, option
         return endSessions(event.memberId);
       case 'post':
         return run(() => newPost(event.postId, event.authorId));
+      case 'boost':
+        return run(() => newBoost(event.postId, event.boosterId, event.authorId));
       case 'post-changed':
         changedPosts.add(event.postId);
         return later();

@@ -1,6 +1,7 @@
 import type { AccountReads, AccountWrites } from './interface/account.js';
 import type { AnswerReads, AnswerWrites } from './interface/answers.js';
 import type { AuditWrites } from './interface/audit.js';
+import type { BoostWrites } from './interface/boosts.js';
 import type { CardReads } from './interface/cards.js';
 import type { MentionWrites, NotificationWrites, TagWrites } from './interface/conversations.js';
 import type { CounterReads, CounterWrites } from './interface/counters.js';
@@ -42,6 +43,7 @@ import type { SearchReads } from './interface/search.js';
 export type * from './interface/account.js';
 export type * from './interface/answers.js';
 export type * from './interface/audit.js';
+export type * from './interface/boosts.js';
 export type * from './interface/cards.js';
 export type * from './interface/conversations.js';
 export type * from './interface/counters.js';
@@ -102,6 +104,7 @@ export type Writes = {
   comments: CommentWrites;
   votes: VoteWrites;
   bookmarks: BookmarkWrites;
+  boosts: BoostWrites;
   follows: FollowWrites;
   tags: TagWrites;
   mentions: MentionWrites;

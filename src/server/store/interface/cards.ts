@@ -3,8 +3,11 @@ export type JsonRow = { json: string; createdAt: number; id: string };
 
 /** Cards and threads leave out posts and comments by authors hidden from the viewer. */
 export type CardReads = {
-  /** The PostCards (domain/views.ts) of these posts as a JSON array, in this order, deleted ones left out. */
-  json(viewerId: string | null, postIds: string[]): Promise<string>;
+  /**
+   * The PostCards (domain/views.ts) of these posts as a JSON array, in this order, deleted ones left out.
+   * `boosters`, beside the ids, names the member whose boost brought each to the home feed (`boostedBy`).
+   */
+  json(viewerId: string | null, postIds: string[], boosters?: (string | null)[]): Promise<string>;
   /**
    * Up to a page and one more of a post's comments as ThreadComment JSON (score, the viewer's vote),
    * oldest first, above the key (createdAt, id) of the last one shown.

@@ -1,7 +1,7 @@
 // What a post or a comment sets going: its tags, its mentions, and the notifications of what members do.
 // The notifications' reads are in notifications.ts.
 
-export type NotificationKind = 'like' | 'comment' | 'mention' | 'follow' | 'quote';
+export type NotificationKind = 'like' | 'comment' | 'mention' | 'follow' | 'quote' | 'boost';
 
 /** Where mentions are: a post's text, or one of its comments'. */
 export type MentionSource = { postId: string; commentId: string | null };
@@ -23,6 +23,7 @@ export type NewNotification = {
 /** What an actor takes back: their likes of a post, their comments on it, their follow of a member, their mentions in a text. */
 export type Withdrawal =
   | { kind: 'like'; postId: string }
+  | { kind: 'boost'; postId: string }
   /** A comment about to go: its author leaves only when they have no other comment on the post. */
   | { kind: 'comment'; postId: string; commentId: string }
   | { kind: 'follow'; recipientId: string }

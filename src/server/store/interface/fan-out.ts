@@ -15,6 +15,12 @@ export type FanOutReads = {
    * who muted the author, and nobody when the author is suspended.
    */
   followersAmong(authorId: string, memberIds: string[]): Promise<string[]>;
+  /**
+   * Which of `memberIds` see `boosterId`'s boost of `authorId`'s post come to their home feed: the booster's
+   * followers who did not hide their boosts, from whom neither member is hidden (a block with the author
+   * either way, a mute of either, either suspended), the author left out.
+   */
+  boostFollowersAmong(boosterId: string, authorId: string, memberIds: string[]): Promise<string[]>;
   /** The counts of these posts, and which of `memberIds` may not hear them; deleted ones are left out. */
   postCounts(postIds: string[], memberIds: string[]): Promise<PostCountsFor[]>;
 };

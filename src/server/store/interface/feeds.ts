@@ -1,7 +1,11 @@
 export type FeedMode = 'latest' | 'trending';
 
-/** A page query's row: a post's id and its sort key (`[createdAt, id]`, ...) as JSON text. */
-export type KeyRow = [id: string, key: string];
+/**
+ * A page query's row: a post's id and its sort key (`[createdAt, id]`, ...) as JSON text; in the Latest home
+ * feed, the member whose boost brought it (null for the post itself) and whether the page leaves it out
+ * (1: a post shown at a newer item, or a boost not shown; the page's cursor still counts it).
+ */
+export type KeyRow = [id: string, key: string, booster?: string | null, skip?: number];
 /** A sort key: the values of a feed's order columns, the last always an id. */
 export type SortKey = (string | number)[];
 

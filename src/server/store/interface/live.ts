@@ -5,6 +5,8 @@
 export type LiveEvent =
   /** A new post, for the home feeds of its author and their followers. */
   | { type: 'post'; postId: string; authorId: string }
+  /** A boost, for the home feeds of the booster and their followers who see it (fan-out.ts). */
+  | { type: 'boost'; postId: string; boosterId: string; authorId: string }
   /** A post's counts or text changed, or it was deleted. */
   | { type: 'post-changed'; postId: string }
   /** A member's notifications changed: their unread count may have moved. */

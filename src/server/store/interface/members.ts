@@ -66,6 +66,8 @@ export type ProfileRow = PublicUser & {
   /** Whether the viewer blocked or muted them. */
   blockedByMe: boolean;
   mutedByMe: boolean;
+  /** Whether the viewer follows them with "Hide boosts" on. */
+  boostsHiddenByMe: boolean;
 };
 
 export type MemberListing = {

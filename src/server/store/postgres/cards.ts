@@ -1,5 +1,6 @@
 import { limits } from '../../../shared/limits.js';
 import type { JsonRow, Reads } from '../store.js';
+import { boostCardFields } from './boost-card.js';
 import { publicUserJson } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { hiddenSql } from './relations.js';
@@ -74,13 +75,13 @@ const cardJson = `json_build_object('id', p.id, 'author', ${publicUserJson('pu')
   'likedByMe', coalesce(r.kind = 'like', false), 'dislikedByMe', coalesce(r.kind = 'dislike', false),
   'bookmarkedByMe', b.user_id is not null,
   'mentions', ${mentionsJson('post_mentions', 'p.id', 'p.content')}, 'latestComments', ${latestComments},
-  'media', ${mediaJson}, ${answerCardFields('$1::text', hidden, isoTimeSql)})`;
+  'media', ${mediaJson}, ${answerCardFields('$1::text', hidden, isoTimeSql)}, ${boostCardFields})`;
 
 // The cards of the posts whose ids are bound as an array, in that order.
 const cards = statement<{ json: string | null }>(
   'cards',
   `select json_agg(${cardJson} order by page.n)::text as json
-   from unnest($2::text[]) with ordinality as page(id, n)
+   from unnest($2::text[], $3::text[]) with ordinality as page(id, booster, n)
    join posts p on p.id = page.id
    join users pu on pu.id = p.author_id
    left join post_reactions r on r.post_id = p.id and r.user_id = $1
@@ -102,8 +103,8 @@ const thread = statement<TextTimes<JsonRow, 'createdAt'>>(
 
 export function cardReads(db: Queryable): Reads['cards'] {
   return {
-    json: async (viewerId, postIds) =>
-      postIds.length === 0 ? '[]' : ((await cards(db, [viewerId, postIds]))[0]?.json ?? '[]'),
+    json: async (viewerId, postIds, boosters = []) =>
+      postIds.length === 0 ? '[]' : ((await cards(db, [viewerId, postIds, boosters]))[0]?.json ?? '[]'),
     async thread(viewerId, postId, key) {
       const rows = await thread(db, [viewerId, postId, ...key]);
       return rows.map((row) => ({ ...row, createdAt: Number(row.createdAt) }));

@@ -48,12 +48,13 @@ const addActor = writeStatement(
   `insert into notification_actors (notification_id, actor_id, created_at) values ($1, $2, $3)
    on conflict (notification_id, actor_id) do update set created_at = excluded.created_at`,
 );
+// Likes and boosts alike: the post's groups of that kind.
 const likeGroups = statement<{ id: string }>(
   'notification-like-groups',
   `select n.id from notifications n
    join posts p on p.id = n.post_id and n.recipient_id = p.author_id
    join notification_actors a on a.notification_id = n.id and a.actor_id = $1
-   where p.id = $2 and n.kind = 'like'`,
+   where p.id = $2 and n.kind = $3`,
 );
 // A comment's author stays in the post's comment groups while another comment of theirs remains.
 const commentGroups = statement<{ id: string }>(
@@ -125,8 +126,8 @@ export function mentionWrites(db: Queryable): Writes['mentions'] {
 
 async function groupsOf(db: Queryable, actorId: string, what: Withdrawal): Promise<string[]> {
   const rows =
-    what.kind === 'like'
-      ? await likeGroups(db, [actorId, what.postId])
+    what.kind === 'like' || what.kind === 'boost'
+      ? await likeGroups(db, [actorId, what.postId, what.kind])
       : what.kind === 'comment'
         ? await commentGroups(db, [actorId, what.postId, what.commentId])
         : what.kind === 'follow'

@@ -14,6 +14,19 @@ const followersAmong = statement<{ id: string }>(
    where not exists (select 1 from mutes m where m.muter_id = f.follower_id and m.muted_id = $1)
      and (select status from users where id = $1) <> 'suspended'`,
 );
+// A boost: the booster's followers as above, less those who hid the booster's boosts or from whom the
+// post's author is hidden.
+const boostFollowersAmong = statement<{ id: string }>(
+  'fan-out-boost-followers-among',
+  `select f.follower_id as id from unnest($3::text[]) as k(id)
+   join follows f on f.follower_id = k.id and f.followee_id = $1
+   where not f.hide_boosts and f.follower_id <> $2
+     and not exists (select 1 from mutes m where m.muter_id = f.follower_id and m.muted_id in ($1, $2))
+     and not exists (select 1 from blocks b where b.blocker_id = f.follower_id and b.blocked_id = $2)
+     and not exists (select 1 from blocks b where b.blocker_id = $2 and b.blocked_id = f.follower_id)
+     and (select status from users where id = $1) <> 'suspended'
+     and (select status from users where id = $2) <> 'suspended'`,
+);
 // The rule of hiddenSql (relations.ts) seen from the author's side, for every connected member at once:
 // the author's blocks either way and mutes of the author, by index (blocks_pkey or blocks_blocked_idx,
 // mutes_muted_idx), each kept if its member is connected here. No stream costs a statement of its own.
@@ -38,6 +51,10 @@ export function fanOutReads(db: Queryable): Reads['fanOut'] {
   return {
     followersAmong: async (authorId, memberIds) =>
       memberIds.length === 0 ? [] : (await followersAmong(db, [authorId, memberIds])).map((row) => row.id),
+    boostFollowersAmong: async (boosterId, authorId, memberIds) =>
+      memberIds.length === 0
+        ? []
+        : (await boostFollowersAmong(db, [boosterId, authorId, memberIds])).map((row) => row.id),
     postCounts: async (postIds, memberIds): Promise<PostCountsFor[]> =>
       postIds.length === 0
         ? []

@@ -1,6 +1,7 @@
 import { limits } from '../../../shared/limits.js';
 import type { FeedMode, KeyRow, Reads, SortKey } from '../store.js';
 import type { Queryable } from './queryable.js';
+import { homeLatest } from './home-latest.js';
 import { hiddenSql } from './relations.js';
 import { arrayStatement, statement } from './statement.js';
 
@@ -88,7 +89,9 @@ function homeStatement(mode: FeedMode) {
   );
 }
 
-const home = { latest: homeStatement('latest'), trending: homeStatement('trending') };
+// Latest, with boosts, is home-latest.ts; Trending ranks posts by their own score and leaves boosts out
+// (docs/decisions/0011-boosts-in-the-home-feed.md).
+const trending = homeStatement('trending');
 
 // My bookmarks, most recently bookmarked first, below the key (bookmarkedAt, postId); each post read by its
 // key for its author.
@@ -115,7 +118,8 @@ const bookmarkCount = statement<{ n: number }>(
 
 export function feedReads(db: Queryable): Reads['feeds'] {
   return {
-    home: (viewerId, mode, key) => home[mode](db, [viewerId, ...cursorOf(mode, key)]),
+    home: (viewerId, mode, key) =>
+      (mode === 'latest' ? homeLatest : trending)(db, [viewerId, ...cursorOf(mode, key)]),
     explore: (viewerId, key) => explore(db, [viewerId, ...cursorOf('latest', key)]),
     byAuthor: (viewerId, authorId, key) => byAuthor(db, [viewerId, authorId, ...cursorOf('latest', key)]),
     bookmarks: (viewerId, key) => bookmarks(db, [viewerId, ...cursorOf('latest', key)]),

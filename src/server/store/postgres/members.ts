@@ -32,7 +32,9 @@ const profile = statement<TextTimes<ProfileRow, 'createdAt'>>(
      (select count(*) from follows where follower_id = u.id)::int as "followingCount",
      exists (select 1 from follows where follower_id = $1 and followee_id = u.id) as "followedByMe",
      exists (select 1 from blocks where blocker_id = $1 and blocked_id = u.id) as "blockedByMe",
-     exists (select 1 from mutes where muter_id = $1 and muted_id = u.id) as "mutedByMe"
+     exists (select 1 from mutes where muter_id = $1 and muted_id = u.id) as "mutedByMe",
+     exists (select 1 from follows where follower_id = $1 and followee_id = u.id and hide_boosts)
+       as "boostsHiddenByMe"
    from users u where u.id = $2`,
 );
 // Active members only (not pending, not suspended), not limited, and none blocked either way or

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -256,6 +257,30 @@ export const bookmarks = pgTable(
   ],
 );
 
+/**
+ * A member boosted a post to their followers (docs/decisions/0011-boosts-in-the-home-feed.md). A deleted post
+ * or member takes its boosts with it.
+ */
+export const boosts = pgTable(
+  'boosts',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    // A member's boosts, newest first: their stream in the home feeds of their followers (feeds.ts).
+    index('boosts_user_created_idx').on(t.userId, t.createdAt, t.postId),
+    // A post's boosts newer than one: whether a later boost in my feed supersedes it, from the index alone.
+    index('boosts_post_created_idx').on(t.postId, t.createdAt, t.userId),
+  ],
+);
+
 export const follows = pgTable(
   'follows',
   {
@@ -266,6 +291,8 @@ export const follows = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: millis('created_at').notNull(),
+    // The follower chose "Hide boosts" on the followee's profile: their boosts leave the follower's home feed.
+    hideBoosts: boolean('hide_boosts').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.followerId, t.followeeId] }),
@@ -334,7 +361,7 @@ export const notifications = pgTable(
     recipientId: text('recipient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['like', 'comment', 'mention', 'follow', 'quote'] }).notNull(),
+    kind: text('kind', { enum: ['like', 'comment', 'mention', 'follow', 'quote', 'boost'] }).notNull(),
     groupKey: text('group_key').notNull(),
     postId: text('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: text('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
@@ -351,7 +378,10 @@ export const notifications = pgTable(
     index('notifications_recipient_kind_latest_idx').on(t.recipientId, t.kind, t.latestAt, t.id),
     index('notifications_post_idx').on(t.postId),
     index('notifications_comment_idx').on(t.commentId),
-    check('notifications_kind_check', sql`${t.kind} in ('like', 'comment', 'mention', 'follow', 'quote')`),
+    check(
+      'notifications_kind_check',
+      sql`${t.kind} in ('like', 'comment', 'mention', 'follow', 'quote', 'boost')`,
+    ),
   ],
 );
 

@@ -2,6 +2,7 @@ import { limits } from '../../../shared/limits.js';
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import type { JsonRow, Reads } from '../store.js';
+import { boostCardFields } from './boost-card.js';
 import { nestedJson, publicUserJson } from './columns.js';
 import { hiddenSql } from './relations.js';
 import { answerCardFields } from './answer-cards.js';
@@ -84,12 +85,12 @@ const cardJson = `json_object('id', p.id, 'author', ${publicUserJson('pu')}, 'co
   'likedByMe', ${jsonBool("r.kind = 'like'")}, 'dislikedByMe', ${jsonBool("r.kind = 'dislike'")},
   'bookmarkedByMe', ${jsonBool('b.user_id is not null')},
   'mentions', ${mentionsJson('post_mentions', 'p.id', 'p.content')}, 'latestComments', ${latestComments},
-  'media', ${mediaJson}, ${answerCardFields(':viewer', hidden, isoTimeSql)})`;
+  'media', ${mediaJson}, ${answerCardFields(':viewer', hidden, isoTimeSql)}, ${boostCardFields})`;
 
 const statements = preparedOnce((db: Db) => ({
   // The cards of the posts whose ids are bound as a JSON array, in that order.
   cards: db.$client
-    .prepare<{ ids: string; viewer: string | null }, string>(
+    .prepare<{ ids: string; boosters: string; viewer: string | null }, string>(
       `select json_group_array(${cardJson} order by page.key)
        from json_each(:ids) as page
        join posts p on p.id = page.value
@@ -113,10 +114,14 @@ const statements = preparedOnce((db: Db) => ({
 
 export function cardReads(db: Db): Reads['cards'] {
   return {
-    json: async (viewerId, postIds) =>
+    json: async (viewerId, postIds, boosters = []) =>
       postIds.length === 0
         ? '[]'
-        : (statements(db).cards.get({ ids: JSON.stringify(postIds), viewer: viewerId }) ?? '[]'),
+        : (statements(db).cards.get({
+            ids: JSON.stringify(postIds),
+            boosters: JSON.stringify(boosters),
+            viewer: viewerId,
+          }) ?? '[]'),
     thread: async (viewer, postId, key) =>
       statements(db).thread.all({ viewer, postId, k0: key[0], k1: key[1] }),
   };

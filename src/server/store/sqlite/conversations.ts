@@ -45,12 +45,13 @@ const statements = preparedOnce((db: Db) => {
        on conflict (notification_id, actor_id) do update set created_at = excluded.created_at`,
     ),
     // The groups an actor is in, by what they take back (the indexes: recipient, kind, post; group key).
+    // Likes and boosts alike: the post's groups of that kind.
     likeGroups: db.$client
-      .prepare<{ actorId: string; postId: string }, string>(
+      .prepare<{ actorId: string; postId: string; kind: 'like' | 'boost' }, string>(
         `select n.id from notifications n
          join posts p on p.id = n.post_id and n.recipient_id = p.author_id
          join notification_actors a on a.notification_id = n.id and a.actor_id = :actorId
-         where p.id = :postId and n.kind = 'like'`,
+         where p.id = :postId and n.kind = :kind`,
       )
       .pluck(),
     // A comment's author stays in the post's comment groups while another comment of theirs remains.
@@ -126,7 +127,9 @@ export function mentionWrites(db: Db): Writes['mentions'] {
 
 function groupsOf(db: Db, actorId: string, what: Withdrawal): string[] {
   const s = statements(db);
-  if (what.kind === 'like') return s.likeGroups.all({ actorId, postId: what.postId });
+  if (what.kind === 'like' || what.kind === 'boost') {
+    return s.likeGroups.all({ actorId, postId: what.postId, kind: what.kind });
+  }
   if (what.kind === 'comment') {
     return s.commentGroups.all({ actorId, postId: what.postId, commentId: what.commentId });
   }

@@ -18,6 +18,21 @@ const statements = preparedOnce((db: Db) => ({
          and (select status from users where id = :authorId) <> 'suspended'`,
     )
     .pluck(),
+  // A boost: the booster's followers as above, less those who hid the booster's boosts or from whom the
+  // post's author is hidden (blocks' primary key both ways, mutes' primary key).
+  boostFollowersAmong: db.$client
+    .prepare<{ boosterId: string; authorId: string; ids: string }, string>(
+      `select f.follower_id from json_each(:ids) as k cross join follows f
+       where f.follower_id = k.value and f.followee_id = :boosterId and not f.hide_boosts
+         and f.follower_id <> :authorId
+         and not exists (select 1 from mutes m where m.muter_id = f.follower_id and m.muted_id = :boosterId)
+         and not exists (select 1 from mutes m where m.muter_id = f.follower_id and m.muted_id = :authorId)
+         and not exists (select 1 from blocks b where b.blocker_id = f.follower_id and b.blocked_id = :authorId)
+         and not exists (select 1 from blocks b where b.blocker_id = :authorId and b.blocked_id = f.follower_id)
+         and (select status from users where id = :boosterId) <> 'suspended'
+         and (select status from users where id = :authorId) <> 'suspended'`,
+    )
+    .pluck(),
   // The rule of hiddenSql (relations.ts) seen from the author's side, for every connected member at once:
   // the author's blocks either way and mutes of the author, each a seek by index for a connected member
   // (blocks' primary key and blocks_blocked_idx both hold the pair; mutes_muted_idx). The members' list is
@@ -43,6 +58,10 @@ export function fanOutReads(db: Db): Reads['fanOut'] {
       memberIds.length === 0
         ? []
         : statements(db).followersAmong.all({ authorId, ids: JSON.stringify(memberIds) }),
+    boostFollowersAmong: async (boosterId, authorId, memberIds) =>
+      memberIds.length === 0
+        ? []
+        : statements(db).boostFollowersAmong.all({ boosterId, authorId, ids: JSON.stringify(memberIds) }),
     postCounts: async (postIds, memberIds) =>
       postIds.length === 0
         ? []

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-or
 import { limits } from '../../../shared/limits.js';
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
+import { homeLatest } from './home-latest.js';
 import { hiddenFrom } from './relations.js';
 import { bookmarks, follows, posts, postTags } from './schema.js';
 import type { FeedMode, KeyRow, Reads, SortKey } from '../store.js';
@@ -123,10 +124,9 @@ const homeQuery = (mode: FeedMode, page: HomePage) =>
       .prepare(),
   );
 
-const homeQueries = {
-  latest: { first: homeQuery('latest', 'first'), next: homeQuery('latest', 'next') },
-  trending: { first: homeQuery('trending', 'first'), next: homeQuery('trending', 'next') },
-};
+// Latest, with boosts, is home-latest.ts; Trending ranks posts by their own score and leaves boosts out
+// (docs/decisions/0011-boosts-in-the-home-feed.md).
+const trendingQueries = { first: homeQuery('trending', 'first'), next: homeQuery('trending', 'next') };
 
 // My bookmarks, most recently bookmarked first, below the key (bookmarkedAt, postId): a key of the same
 // shape as Latest's.
@@ -182,11 +182,13 @@ const bookmarkCount = preparedOnce((db) =>
 export function feedReads(db: Db): Reads['feeds'] {
   return {
     home: async (viewerId, mode, key) =>
-      keyRows(
-        key
-          ? homeQueries[mode].next(db).values({ viewerId, ...keyValues(mode, key) })
-          : homeQueries[mode].first(db).values({ viewerId }),
-      ),
+      mode === 'latest'
+        ? homeLatest(db, viewerId, key)
+        : keyRows(
+            key
+              ? trendingQueries.next(db).values({ viewerId, ...keyValues(mode, key) })
+              : trendingQueries.first(db).values({ viewerId }),
+          ),
     explore: async (viewerId, key) =>
       keyRows(exploreQuery(db).values({ viewerId, ...keyValues('latest', key) })),
     byAuthor: async (viewerId, authorId, key) =>

@@ -7,6 +7,7 @@ import { accountReads, accountWrites } from './account.js';
 import { auditWrites } from './audit.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
 import { answerReads, answerWrites } from './answers.js';
+import { boostWrites } from './boosts.js';
 import { cardReads } from './cards.js';
 import { editReads } from './edits.js';
 import { counterReads, counterWrites } from './counters.js';
@@ -75,6 +76,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     comments: commentWrites(db),
     votes: voteWrites(db),
     bookmarks: bookmarkWrites(db),
+    boosts: boostWrites(db),
     follows: followWrites(db),
     tags: tagWrites(db),
     mentions: mentionWrites(db),

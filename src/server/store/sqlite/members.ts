@@ -59,6 +59,8 @@ const statements = preparedOnce((db: Db) => {
           where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = "users"."id")`,
         mutedByMe: sql<number>`exists (select 1 from ${mutes}
           where ${mutes.muterId} = ${viewerId} and ${mutes.mutedId} = "users"."id")`,
+        boostsHiddenByMe: sql<number>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId}
+          and ${follows.followeeId} = "users"."id" and ${follows.hideBoosts})`,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('userId')))
@@ -106,6 +108,7 @@ export function memberReads(db: Db): Reads['members'] {
         followedByMe: row.followedByMe === 1,
         blockedByMe: row.blockedByMe === 1,
         mutedByMe: row.mutedByMe === 1,
+        boostsHiddenByMe: row.boostsHiddenByMe === 1,
       };
     },
     whoToFollow: async (viewerId, limit) => statements(db).whoToFollow.all({ viewerId, limit }),

@@ -277,6 +277,30 @@ export const bookmarks = sqliteTable(
   ],
 );
 
+/**
+ * A member boosted a post to their followers (docs/decisions/0011-boosts-in-the-home-feed.md). A deleted post
+ * or member takes its boosts with it.
+ */
+export const boosts = sqliteTable(
+  'boosts',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    // A member's boosts, newest first: their stream in the home feeds of their followers (feeds.ts).
+    index('boosts_user_created_idx').on(t.userId, t.createdAt, t.postId),
+    // A post's boosts newer than one: whether a later boost in my feed supersedes it, from the index alone.
+    index('boosts_post_created_idx').on(t.postId, t.createdAt, t.userId),
+  ],
+);
+
 export const follows = sqliteTable(
   'follows',
   {
@@ -287,6 +311,8 @@ export const follows = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
+    // The follower chose "Hide boosts" on the followee's profile: their boosts leave the follower's home feed.
+    hideBoosts: integer('hide_boosts', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     // The primary key serves "do I follow them" and "whom do I follow".
@@ -357,7 +383,7 @@ export const notifications = sqliteTable(
     recipientId: text('recipient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['like', 'comment', 'mention', 'follow', 'quote'] }).notNull(),
+    kind: text('kind', { enum: ['like', 'comment', 'mention', 'follow', 'quote', 'boost'] }).notNull(),
     groupKey: text('group_key').notNull(),
     postId: text('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: text('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
@@ -585,6 +611,7 @@ export const instanceTables = [
   'post_reactions',
   'comment_votes',
   'bookmarks',
+  'boosts',
   'follows',
   'post_tags',
   'post_mentions',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from '../../../shared/schemas.js';
+import { setBoostsHidden } from '../../domain/boosts.js';
 import { follow, unfollow } from '../../domain/follow.js';
 import { profileById } from '../../domain/people.js';
 import { protectedProcedure, router } from '../init.js';
@@ -16,4 +17,11 @@ export const followRouter = router({
     await unfollow(ctx.store, ctx.actor, input.userId);
     return profileById(ctx.store, ctx.actor.id, input.userId);
   }),
+  // The profile menu's "Hide boosts" / "Show boosts" on a member I follow.
+  setBoostsHidden: protectedProcedure
+    .input(target.extend({ hidden: z.boolean({ error: 'hidden must be true or false.' }) }))
+    .mutation(async ({ ctx, input }) => {
+      await setBoostsHidden(ctx.store, ctx.actor, input.userId, input.hidden);
+      return profileById(ctx.store, ctx.actor.id, input.userId);
+    }),
 });

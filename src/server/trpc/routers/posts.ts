@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { postCreateInput, postEditInput } from '../../../shared/media-schemas.js';
 import { cursor, feedMode, id, lookupUsername, tag } from '../../../shared/schemas.js';
+import { boostPost, unboostPost } from '../../domain/boosts.js';
 import { postHistory } from '../../domain/edit-history.js';
 import { postQuotesInput, postSetPolicyInput } from '../../../shared/answer-schemas.js';
 import { setPostPolicy } from '../../domain/answer-policies.js';
@@ -72,6 +73,14 @@ export const postsRouter = router({
   }),
   dislike: protectedProcedure.input(postId).mutation(async ({ ctx, input }) => {
     await dislikePost(ctx.store, ctx.actor, input.postId);
+    return postCard(ctx.store, ctx.actor.id, input.postId);
+  }),
+  boost: protectedProcedure.input(postId).mutation(async ({ ctx, input }) => {
+    await boostPost(ctx.store, ctx.actor, input.postId);
+    return postCard(ctx.store, ctx.actor.id, input.postId);
+  }),
+  unboost: protectedProcedure.input(postId).mutation(async ({ ctx, input }) => {
+    await unboostPost(ctx.store, ctx.actor, input.postId);
     return postCard(ctx.store, ctx.actor.id, input.postId);
   }),
 });

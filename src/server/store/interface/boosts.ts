@@ -1,0 +1,8 @@
+/** Boosts: a member shares a post with their followers (docs/decisions/0011-boosts-in-the-home-feed.md). */
+export type BoostWrites = {
+  has(postId: string, userId: string): Promise<boolean>;
+  add(postId: string, userId: string, at: number): Promise<void>;
+  remove(postId: string, userId: string): Promise<void>;
+  /** The follower's "Hide boosts" on the followee (false: show them); nothing when there is no follow. */
+  setHidden(followerId: string, followeeId: string, hidden: boolean): Promise<void>;
+};
