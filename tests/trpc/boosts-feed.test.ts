@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { factoryPassword } from '../../seed/factories.js';
 import { nextMs } from '../helpers/expect.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -217,5 +218,29 @@ describe('boosts in the home feed', () => {
     expect(seen).toEqual([...boosted, 'a4', 'a3', 'a2', 'a1', 'a0']);
     expect(sizes[0]).toBe(20);
     expect(sizes.slice(1).some((size) => size < 20)).toBe(true);
+  });
+
+  it("keep each member's stream in step: a deleted post, an undone boost and a deleted account leave no item", async () => {
+    t = await makeTestApp();
+    const ana = await t.member({ username: 'ana' });
+    const bea = await t.member({ username: 'bea' });
+    const items = async () =>
+      (await t.sql<{ member_id: string; post_id: string }>('select member_id, post_id from feed_items'))
+        .map((row) => `${row.member_id === ana.id ? 'ana' : 'bea'} ${row.post_id}`)
+        .sort();
+    const kept = await post(ana, 'kept');
+    const gone = await post(ana, 'gone');
+    const beas = await post(bea, 'by bea');
+    await boost(bea, kept);
+    await boost(bea, gone);
+    await boost(ana, beas);
+    expect(await items()).toEqual(
+      [`ana ${kept}`, `ana ${gone}`, `ana ${beas}`, `bea ${beas}`, `bea ${kept}`, `bea ${gone}`].sort(),
+    );
+    await t.caller(ana.token).posts.delete({ postId: gone });
+    await t.caller(bea.token).posts.unboost({ postId: kept });
+    expect(await items()).toEqual([`ana ${kept}`, `ana ${beas}`, `bea ${beas}`].sort());
+    await t.caller(bea.token).account.delete({ password: factoryPassword });
+    expect(await items()).toEqual([`ana ${kept}`]);
   });
 });
