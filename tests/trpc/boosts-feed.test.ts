@@ -12,21 +12,26 @@ afterEach(() => t?.close());
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
 
-/** My Latest feed as "content" or "content <- booster", in order, walking every page. */
-async function feedOf(me: Member) {
-  const seen: string[] = [];
+/** My Latest feed's pages, each as "content" or "content <- booster", in order, walking every page. */
+async function pagesOf(me: Member) {
+  const pages: string[][] = [];
   let cursor: string | null = null;
   do {
     const page: Awaited<ReturnType<ReturnType<TestApp['caller']>['posts']['feed']>> = await t
       .caller(me.token)
       .posts.feed({ mode: 'latest', cursor });
-    for (const card of page.items) {
-      seen.push(card.boostedBy ? `${card.content} <- ${card.boostedBy.username}` : card.content);
-    }
+    pages.push(
+      page.items.map((card) =>
+        card.boostedBy ? `${card.content} <- ${card.boostedBy.username}` : card.content,
+      ),
+    );
     cursor = page.nextCursor;
   } while (cursor);
-  return seen;
+  return pages;
 }
+
+/** My whole Latest feed, every page's items in order. */
+const feedOf = async (me: Member) => (await pagesOf(me)).flat();
 
 async function post(m: Member, content: string) {
   await nextMs();
@@ -203,17 +208,9 @@ describe('boosts in the home feed', () => {
     for (let i = 0; i < 30; i++) ids.push(await post(ana, `a${i}`));
     // Bea boosts the 25 newest: they move up under her boost, and their originals are left out further down.
     for (const id of ids.slice(5).reverse()) await boost(bea, id);
-    const sizes: number[] = [];
-    let cursor: string | null = null;
-    const seen: string[] = [];
-    do {
-      const page: Awaited<ReturnType<ReturnType<TestApp['caller']>['posts']['feed']>> = await t
-        .caller(me.token)
-        .posts.feed({ mode: 'latest', cursor });
-      sizes.push(page.items.length);
-      seen.push(...page.items.map((card) => card.content));
-      cursor = page.nextCursor;
-    } while (cursor);
+    const pages = await pagesOf(me);
+    const sizes = pages.map((page) => page.length);
+    const seen = pages.flat().map((item) => item.replace(' <- bea', ''));
     const boosted = Array.from({ length: 25 }, (_, i) => `a${5 + i}`);
     expect(seen).toEqual([...boosted, 'a4', 'a3', 'a2', 'a1', 'a0']);
     expect(sizes[0]).toBe(20);
