@@ -91,7 +91,7 @@ describe('boosts in the home feed', () => {
     expect(await feedOf(me)).toEqual(['later', 'popular']);
   });
 
-  it('keep a post once across pages, and pages stay whole', async () => {
+  it('keep a post once across pages; a first page led by boosts is full', async () => {
     t = await makeTestApp();
     const me = await t.member();
     const ana = await t.member({ username: 'ana' });

@@ -274,7 +274,7 @@ export const boosts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
-    // A member's boosts, newest first: their stream in the home feeds of their followers (feeds.ts).
+    // A member's boosts: what a deleted account's cascade finds (their feed stream is feed_items).
     index('boosts_user_created_idx').on(t.userId, t.createdAt, t.postId),
     // A post's boosts newer than one: whether a later boost in my feed supersedes it, from the index alone.
     index('boosts_post_created_idx').on(t.postId, t.createdAt, t.userId),
