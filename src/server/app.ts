@@ -17,6 +17,7 @@ import { openMediaStorage } from './media/storage-open.js';
 import type { MediaStorage } from './media/storage.js';
 import { mediaRoutes } from './media-routes/index.js';
 import { fileNameKey } from './media-routes/pictures.js';
+import { mastodonApi } from './mastodon/index.js';
 import { limitRequests } from './request-limit.js';
 import { startPushDelivery } from './push/delivery.js';
 import { restApi } from './rest/index.js';
@@ -129,10 +130,11 @@ export async function buildApp({
 
   await app.register(liveUpdates, { ...live, store, keys });
 
+  const mediaNameKey = fileNameKey(config.jwtSecret);
   await app.register(mediaRoutes, {
     store,
     keys,
-    nameKey: fileNameKey(config.jwtSecret),
+    nameKey: mediaNameKey,
     storage: mediaStorage,
     config: config.media,
     ...(mediaCleanupEveryMs !== undefined && { cleanupEveryMs: mediaCleanupEveryMs }),
@@ -145,6 +147,17 @@ export async function buildApp({
     signInLimits: limitsOfSignIn,
     legacyListLimit: config.legacyListLimit,
     registrationDefault: config.registration,
+  });
+
+  // Its own encapsulated scope: its hooks and body parsers apply to its routes alone.
+  await app.register(mastodonApi, {
+    store,
+    keys,
+    publicOrigin: config.publicOrigin,
+    registrationDefault: config.registration,
+    media: config.media,
+    mediaStorage,
+    mediaNameKey,
   });
 
   const contextDeps = {
