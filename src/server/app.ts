@@ -17,6 +17,7 @@ import { openMediaStorage } from './media/storage-open.js';
 import type { MediaStorage } from './media/storage.js';
 import { mediaRoutes } from './media-routes/index.js';
 import { fileNameKey } from './media-routes/pictures.js';
+import { oauthRoutes } from './mastodon/oauth/routes.js';
 import { limitRequests } from './request-limit.js';
 import { startPushDelivery } from './push/delivery.js';
 import { restApi } from './rest/index.js';
@@ -146,6 +147,8 @@ export async function buildApp({
     legacyListLimit: config.legacyListLimit,
     registrationDefault: config.registration,
   });
+
+  await app.register(oauthRoutes, { store, publicOrigin: config.publicOrigin });
 
   const contextDeps = {
     store,
