@@ -24,9 +24,31 @@ export type StatusContext = {
   quoted: ReadonlyMap<string, PostCard>;
 };
 
-export type MastodonStatus = ReturnType<typeof baseStatus> & {
+type Quote =
+  | { state: 'accepted' | 'unauthorized'; quoted_status: MastodonStatus | null }
+  | { state: 'accepted'; quoted_status_id: string };
+
+export type MastodonStatus = Omit<ReturnType<typeof baseStatus>, 'url'> & {
+  id: string;
+  url: string | null;
+  media_attachments: ReturnType<typeof mediaAttachment>[];
+  reblogs_count: number;
+  favourites_count: number;
+  replies_count: number;
+  quotes_count: number;
+  favourited: boolean;
+  reblogged: boolean;
+  bookmarked: boolean;
+  in_reply_to_id: string | null;
+  in_reply_to_account_id: string | null;
   reblog: MastodonStatus | null;
-  quote: unknown;
+  quote: Quote | null;
+  quote_approval: {
+    automatic: ('public' | 'followers')[];
+    manual: never[];
+    current_user: 'automatic' | 'denied' | 'unknown';
+  };
+  /** Only in a delete's answer (and /source): the text as written, for "delete and redraft". */
   text?: string;
 };
 
@@ -69,7 +91,7 @@ function baseStatus(
 ) {
   return {
     uri: url,
-    url: url as string | null,
+    url,
     created_at: item.createdAt,
     edited_at: item.editedAt,
     account: accountOf(ctx, item.author),
@@ -125,7 +147,7 @@ export function postStatus(ctx: StatusContext, card: PostCard, nested = false): 
  * hidden from the reader (the card cannot tell which) is `unauthorized` with no status, as 4.5 shows a quote
  * the reader may not see.
  */
-function quoteOf(ctx: StatusContext, card: PostCard, nested: boolean) {
+function quoteOf(ctx: StatusContext, card: PostCard, nested: boolean): Quote | null {
   const quote = card.quote;
   if (!quote) return null;
   if (quote.unavailable) return { state: 'unauthorized', quoted_status: null };
