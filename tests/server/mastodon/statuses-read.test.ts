@@ -107,6 +107,22 @@ describe('a status', () => {
     expect(up.descendants).toEqual([]);
   });
 
+  it('of a comment is 404, and missing from the context, to a reader its author blocked', async () => {
+    const author = await appMember(t);
+    const [commenter, reader] = [await appMember(t), await appMember(t)];
+    const { card, id } = await postBy(author.token, 'a post');
+    await t.caller(commenter.token).comments.add({ postId: card.id, text: 'not for you' });
+    const ctx = expectEntity(context, (await reader.get(`/api/v1/statuses/${id}/context`)).json());
+    const commentId = ctx.descendants[0]!.id;
+    await t.caller(commenter.token).relations.block({ username: reader.username });
+    expect((await reader.get(`/api/v1/statuses/${commentId}`)).statusCode).toBe(404);
+    expect((await reader.get(`/api/v1/statuses/${id}/context`)).json()).toEqual({
+      ancestors: [],
+      descendants: [],
+    });
+    expect((await author.get(`/api/v1/statuses/${commentId}`)).statusCode).toBe(200);
+  });
+
   it('of a quote carries the quoted status in 4.5’s shape, and an unavailable one without it', async () => {
     const quoted = await appMember(t);
     const quoter = await appMember(t);
