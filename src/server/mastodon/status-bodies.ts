@@ -29,14 +29,16 @@ export const statusBody = z.looseObject({
   spoiler_text: optionalString,
   poll: z.unknown().optional(),
 });
-export type StatusBody = z.infer<typeof statusBody>;
+export type StatusBody = z.infer<typeof statusBody> & { mediaIdsSent: boolean };
 
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'The status is not valid.';
 
 export function parseStatusBody(body: unknown): StatusBody {
-  const parsed = statusBody.safeParse(body ?? {});
+  const fields = (body ?? {}) as Record<string, unknown>;
+  const parsed = statusBody.safeParse(fields);
   if (!parsed.success) throw unprocessable(firstIssue(parsed.error));
-  return parsed.data;
+  // Whether media_ids was sent at all: on an edit, an empty list takes the pictures off.
+  return { ...parsed.data, mediaIdsSent: Object.hasOwn(fields, 'media_ids') };
 }
 
 /**

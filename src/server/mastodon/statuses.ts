@@ -125,14 +125,14 @@ export function statusRoutes(app: FastifyInstance, deps: MastodonDeps) {
       return statusOf(store, actor.id, origin, again);
     }
     const postId = found.card.id;
-    // Without media_ids the pictures stay as they are, alt text changed by media_attributes alone.
-    const media =
-      body.media_ids.length > 0
-        ? await picturesOf(store, body)
-        : found.card.media.map((item) => ({
-            id: item.id,
-            alt: body.media_attributes.find((a) => a.id === item.id)?.description ?? item.alt,
-          }));
+    // Without media_ids the pictures stay as they are, alt text changed by media_attributes alone; an empty
+    // media_ids takes them off.
+    const media = body.mediaIdsSent
+      ? await picturesOf(store, body)
+      : found.card.media.map((item) => ({
+          id: item.id,
+          alt: body.media_attributes.find((a) => a.id === item.id)?.description ?? item.alt,
+        }));
     const input = checkedPostEdit({ postId, content: text, media });
     const pictures = { media: input.media ?? [], perPost: deps.media.perPost };
     await asMastodon(() => editPost(store, actor, postId, input.content, pictures));

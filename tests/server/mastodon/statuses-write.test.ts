@@ -134,6 +134,9 @@ describe('editing and deleting', () => {
     });
     const refused = await other.put(`/api/v1/statuses/${post.id}`, { status: 'mine now' });
     expect(refused.statusCode).toBe(403);
+    // An empty media_ids takes the pictures off.
+    const bare = await me.put(`/api/v1/statuses/${post.id}`, { status: 'third', media_ids: [] });
+    expect(bare.json()).toMatchObject({ content: '<p>third</p>', media_attachments: [] });
   });
 
   it('edits a comment’s text', async () => {
