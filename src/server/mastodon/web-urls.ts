@@ -1,0 +1,13 @@
+// The web app's pages that Mastodon's `url`s point at (src/client/lib/paths.ts spells the same routes).
+export const profileUrl = (origin: string, username: string) =>
+  `${origin}/profile/${encodeURIComponent(username)}`;
+export const postUrl = (origin: string, postId: string) => `${origin}/post/${encodeURIComponent(postId)}`;
+export const tagUrl = (origin: string, tag: string) => `${origin}/tag/${encodeURIComponent(tag)}`;
+
+/** A stored picture's address (`/media/<key>`, a seed's `/pictures/...`, or a full URL) as an absolute one. */
+export function absoluteUrl(origin: string, address: string): string {
+  if (/^https?:\/\//i.test(address)) return address;
+  // A path on this instance (what Realm stores for its own pictures): written after the origin as it is.
+  if (address.startsWith('/') && !address.startsWith('//')) return `${origin}${address}`;
+  return new URL(address, `${origin}/`).href;
+}
