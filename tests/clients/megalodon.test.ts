@@ -1,4 +1,9 @@
-import generator, { type Entity, type MegalodonInterface, type WebSocketInterface } from 'megalodon';
+import generator, {
+  NotificationType,
+  type Entity,
+  type MegalodonInterface,
+  type WebSocketInterface,
+} from 'megalodon';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -206,12 +211,16 @@ describe('megalodon against a real Realm', () => {
   it('reads notifications (megalodon offers the v1 list), and the v2 groups raw', async () => {
     const [a, b] = [signed(ada, 'Ada'), signed(bo, 'Bo')];
     const { data } = await a.client.getNotifications({ limit: 30 });
-    for (const type of ['favourite', 'reblog', 'follow', 'mention']) {
+    // Bo's comment may come as a mention (as replies do on GoToSocial) or not at all (as on Mastodon when
+    // the reply names nobody): not asserted.
+    for (const type of ['favourite', 'reblog', 'follow']) {
       const found = data.find((n) => n.type === type);
       expect(found, `a ${type} notification`).toBeDefined();
       expect(found!.account?.id).toBe(b.id);
     }
-    const favourites = await a.client.getNotifications({ exclude_types: ['follow', 'reblog', 'mention'] });
+    const { Mention, Status, Reblog, Follow, FollowRequest, PollExpired, Update, Quote } = NotificationType;
+    const others = [Mention, Status, Reblog, Follow, FollowRequest, PollExpired, Update, Quote];
+    const favourites = await a.client.getNotifications({ exclude_types: others });
     expect(new Set(favourites.data.map((n) => n.type))).toEqual(new Set(['favourite']));
     const raw = rawApi(realm.url, a.token);
     const groups = await raw.get(entity.groupedNotificationsResults, '/api/v2/notifications');
