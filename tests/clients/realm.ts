@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { httpClient, type Client } from '../contract/client.js';
-import { password, signUp } from '../contract/members.js';
+import { freshName, password, signUp } from '../contract/members.js';
 import { emptyDatabase } from '../helpers/postgres.js';
 import { startRealm, type RealmServer } from '../helpers/realm-program.js';
 
@@ -67,7 +67,8 @@ export function useRealm(): Instance {
     ...api,
     url,
     async newMember() {
-      const member = await signUp(api);
+      // An address, as the web app's sign-up and login pages ask for (their field is an email field).
+      const member = await signUp(api, { username: `${freshName()}@example.com` });
       return { username: member.username, password, realmToken: member.token };
     },
   };
