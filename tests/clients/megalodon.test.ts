@@ -10,7 +10,7 @@ import { z } from 'zod';
 import * as entity from '../mastodon/entities/index.js';
 import { launchBrowser } from '../e2e/browser.js';
 import { inbox, whileCausing } from './live.js';
-import { picture } from './pictures.js';
+import { pictureStream } from './pictures.js';
 import { rawApi } from './raw-api.js';
 import { useRealm } from './realm.js';
 import { codeByRedirect, codeShownOnPage, scopes, startCallback, type Credentials } from './sign-in.js';
@@ -150,10 +150,14 @@ describe('megalodon against a real Realm', () => {
 
   it('posts a status with two pictures and their alt text', async () => {
     const a = signed(ada, 'Ada');
+    // megalodon sends files with the form-data package: a file is a stream, as its README's fs.createReadStream.
     const upload = async (color: { r: number; g: number; b: number }, name: string, description: string) =>
-      (await a.client.uploadMedia(await picture(color, name), { description })).data;
+      (await a.client.uploadMedia(await pictureStream(color, name), { description })).data;
     const green = await upload({ r: 30, g: 200, b: 30 }, 'green.png', 'A green square');
     const grey = await upload({ r: 120, g: 120, b: 120 }, 'grey.png', 'A grey square');
+    // Mastodon finds a media id here only until a status takes it (MediaController#show).
+    expect((await a.client.getMedia(green.id)).data.url).toMatch(/^http/);
+    await rawApi(realm.url, a.token).get(entity.mediaAttachment, `/api/v1/media/${grey.id}`);
     const status = (await a.client.postStatus('Two more squares', { media_ids: [green.id, grey.id] })).data;
     expect(status.media_attachments?.map((m) => [m.type, m.description])).toEqual([
       ['image', 'A green square'],
@@ -162,8 +166,6 @@ describe('megalodon against a real Realm', () => {
     const raw = rawApi(realm.url, a.token);
     const read = await raw.get(entity.status, `/api/v1/statuses/${status.id}`);
     expect(read.media_attachments.map((m) => m.description)).toEqual(['A green square', 'A grey square']);
-    expect((await a.client.getMedia(green.id)).data.url).toMatch(/^http/);
-    await raw.get(entity.mediaAttachment, `/api/v1/media/${grey.id}`);
   });
 
   it('replies (a comment), favourites, reblogs and bookmarks', async () => {
