@@ -189,6 +189,15 @@ describe('megalodon against a real Realm', () => {
     const seen = await raw.get(entity.status, `/api/v1/statuses/${post.id}`);
     expect(seen).toMatchObject({ favourited: true, reblogged: true, bookmarked: true, replies_count: 1 });
     await raw.page(entity.account, `/api/v1/statuses/${post.id}/reblogged_by`);
+
+    // The write answers the libraries turn into their own objects, raw: each a Status (a reblog wraps one).
+    const made = await raw.post(entity.status, '/api/v1/statuses', {
+      status: 'Raw, to be acted on',
+      visibility: 'public',
+    });
+    const acts = ['favourite', 'reblog', 'bookmark', 'unfavourite', 'unreblog', 'unbookmark'];
+    for (const act of acts) await raw.post(entity.status, `/api/v1/statuses/${made.id}/${act}`);
+    await raw.post(entity.relationship, `/api/v1/accounts/${a.id}/follow`);
   });
 
   it('searches, and follows', async () => {
