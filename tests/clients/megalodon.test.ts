@@ -190,8 +190,8 @@ describe('megalodon against a real Realm', () => {
     await raw.page(entity.account, `/api/v1/statuses/${post.id}/reblogged_by`);
 
     // The write answers the libraries turn into their own objects, raw: each a Status (a reblog wraps one).
-    const made = await raw.post(entity.status, '/api/v1/statuses', {
-      status: 'Raw, to be acted on',
+    const made = await rawApi(realm.url, a.token).post(entity.status, '/api/v1/statuses', {
+      status: 'Raw, for Bo to act on',
       visibility: 'public',
     });
     const acts = ['favourite', 'reblog', 'bookmark', 'unfavourite', 'unreblog', 'unbookmark'];
