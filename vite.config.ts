@@ -127,9 +127,16 @@ export default defineConfig({
   test: {
     root: '.',
     include: ['tests/**/*.test.ts'],
-    // Suites with their own configs: the browser, the HTTP contract (built program), the binary and the
-    // PostgreSQL tests.
-    exclude: ['tests/e2e/**', 'tests/contract/**', 'tests/binary/**', 'tests/pg/**', 'node_modules/**'],
+    // Suites with their own configs: the browser, the HTTP contract (built program), the binary, the
+    // PostgreSQL tests and the Mastodon client libraries (built program and browser).
+    exclude: [
+      'tests/e2e/**',
+      'tests/contract/**',
+      'tests/binary/**',
+      'tests/pg/**',
+      'tests/clients/**',
+      'node_modules/**',
+    ],
     environment: 'node',
     testTimeout: 20_000,
   },
