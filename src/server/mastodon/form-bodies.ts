@@ -11,6 +11,8 @@ export type FormFile = { filename: string; type: string; bytes: Buffer };
 export type FormValue = string | FormFile | FormValue[] | { [name: string]: FormValue };
 export type FormFields = { [name: string]: FormValue };
 
+const unsafeNames = new Set(['__proto__', 'constructor', 'prototype']);
+
 /** `a[b][]` as its path: ['a', 'b', '']. A name that is not of that shape is one plain name. */
 function pathOf(name: string): string[] {
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name);
@@ -50,7 +52,12 @@ function place(into: { [name: string]: FormValue }, path: string[], value: FormV
 /** Form fields, in order, as one object of Rails-style names. */
 export function formFields(entries: Iterable<[string, FormValue]>): FormFields {
   const fields: FormFields = Object.create(null) as FormFields;
-  for (const [name, value] of entries) place(fields, pathOf(name), value);
+  for (const [name, value] of entries) {
+    const path = pathOf(name);
+    // A name that would reach an object's prototype is no field any app sends: dropped.
+    if (path.some((part) => unsafeNames.has(part))) continue;
+    place(fields, path, value);
+  }
   return { ...fields };
 }
 

@@ -30,8 +30,9 @@ const appById = statement<AppStored>('oauth-app-by-id', `select ${appColumns} fr
 const tokenByHash = statement<GrantStored>(
   'oauth-token-by-hash',
   `select t.id, t.app_id as "appId", t.member_id as "memberId", t.member_token_version as "memberTokenVersion",
-     t.scopes, t.last_used_at as "lastUsedAt", u.token_version as "currentTokenVersion"
-   from oauth_tokens t left join users u on u.id = t.member_id
+     t.scopes, t.last_used_at as "lastUsedAt",
+     (select u.token_version from users u where u.id = t.member_id) as "currentTokenVersion"
+   from oauth_tokens t
    where t.token_hash = $1`,
 );
 const authorisedApps = statement<AuthorisedStored>(

@@ -32,8 +32,9 @@ const statements = preparedOnce((db) => ({
   ),
   tokenByHash: db.$client.prepare<{ tokenHash: string }, GrantStored>(
     `select t.id, t.app_id as appId, t.member_id as memberId, t.member_token_version as memberTokenVersion,
-       t.scopes, t.last_used_at as lastUsedAt, u.token_version as currentTokenVersion
-     from oauth_tokens t left join users u on u.id = t.member_id
+       t.scopes, t.last_used_at as lastUsedAt,
+       (select u.token_version from users u where u.id = t.member_id) as currentTokenVersion
+     from oauth_tokens t
      where t.token_hash = :tokenHash`,
   ),
   authorisedApps: db.$client.prepare<{ memberId: string }, AuthorisedStored>(
