@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { MastodonDeps } from './deps.js';
+import { instanceRoutes } from './instance.js';
+import { usageReader } from './instance-usage.js';
+import { nodeInfoRoutes } from './nodeinfo.js';
 import { mastodonRateLimitHeaders } from './rate-limit-headers.js';
 
 /**
@@ -10,5 +13,7 @@ import { mastodonRateLimitHeaders } from './rate-limit-headers.js';
  */
 export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   mastodonRateLimitHeaders(app);
-  void deps;
+  const usage = usageReader(deps.store);
+  await app.register(nodeInfoRoutes, { ...deps, usage });
+  await app.register(instanceRoutes, { ...deps, usage, contactAccount: async () => null });
 }
