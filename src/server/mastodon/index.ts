@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MastodonDeps } from './deps.js';
+import { accountById } from './account-views.js';
+import { emptyRoutes } from './empty.js';
 import { instanceRoutes } from './instance.js';
 import { usageReader } from './instance-usage.js';
 import { nodeInfoRoutes } from './nodeinfo.js';
@@ -15,5 +17,14 @@ export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   mastodonRateLimitHeaders(app);
   const usage = usageReader(deps.store);
   await app.register(nodeInfoRoutes, { ...deps, usage });
-  await app.register(instanceRoutes, { ...deps, usage, contactAccount: async () => null });
+  await app.register(instanceRoutes, {
+    ...deps,
+    usage,
+    // The first admin, longest-serving first; null on an instance without one.
+    async contactAccount(request) {
+      const [admin] = await deps.store.read.instance.staff('admin', 1);
+      return admin ? accountById(deps, request, admin.id) : null;
+    },
+  });
+  await app.register(emptyRoutes, deps);
 }
