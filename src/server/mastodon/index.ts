@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { MastodonDeps } from './deps.js';
+import { accountListRoutes } from './account-lists.js';
+import { accountRelationRoutes } from './account-relations.js';
 import { accountById } from './account-views.js';
+import { accountRoutes } from './accounts.js';
 import { emptyRoutes } from './empty.js';
 import { instanceRoutes } from './instance.js';
 import { usageReader } from './instance-usage.js';
@@ -27,4 +30,7 @@ export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
     },
   });
   await app.register(emptyRoutes, deps);
+  await app.register(accountRoutes, deps);
+  await app.register(accountRelationRoutes, deps);
+  await app.register(accountListRoutes, deps);
 }

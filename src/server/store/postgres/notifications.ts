@@ -83,8 +83,14 @@ const recipientsOf = statement<{ id: string }>(
   'select distinct recipient_id as id from notifications where post_id = $1',
 );
 
+const readMarker = statement<{ at: string }>(
+  'notification-read-marker',
+  'select notifications_read_at as at from users where id = $1',
+);
+
 export function notificationReads(db: Queryable): Reads['notifications'] {
   return {
+    readMarker: async (memberId) => Number((await readMarker(db, [memberId]))[0]?.at ?? 0),
     unreadCount: async (memberId) => (await unreadCount(db, [memberId]))[0]?.count ?? 0,
     async page(memberId, key, filter) {
       const rows = await (filter === 'mentions' ? mentionsPage : page)(db, [memberId, ...(key ?? top)]);

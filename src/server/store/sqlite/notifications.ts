@@ -85,8 +85,15 @@ const statements = preparedOnce((db: Db) => ({
     .pluck(),
 }));
 
+const readMarker = preparedOnce((db: Db) =>
+  db.$client
+    .prepare<{ memberId: string }, number>('select notifications_read_at from users where id = :memberId')
+    .pluck(),
+);
+
 export function notificationReads(db: Db): Reads['notifications'] {
   return {
+    readMarker: async (memberId) => readMarker(db).get({ memberId }) ?? 0,
     unreadCount: async (memberId) => statements(db).unreadCount.get({ memberId }) ?? 0,
     page: async (memberId, key, filter) => {
       const [k0, k1] = key ?? top;
