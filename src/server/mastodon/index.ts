@@ -8,7 +8,10 @@ import { emptyRoutes } from './empty.js';
 import { instanceRoutes } from './instance.js';
 import { usageReader } from './instance-usage.js';
 import { nodeInfoRoutes } from './nodeinfo.js';
+import { acceptFormBodies } from './form-bodies.js';
 import { mastodonRateLimitHeaders } from './rate-limit-headers.js';
+import { statusRoutes } from './statuses.js';
+import { timelineRoutes } from './timelines.js';
 
 /**
  * The Mastodon client API (docs/mastodon-api.md): one more door onto the same rules as tRPC and the REST
@@ -33,4 +36,10 @@ export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   await app.register(accountRoutes, deps);
   await app.register(accountRelationRoutes, deps);
   await app.register(accountListRoutes, deps);
+  // Statuses and timelines, in a scope of their own whose bodies may be forms as apps send them.
+  await app.register(async (scope) => {
+    acceptFormBodies(scope);
+    statusRoutes(scope, deps);
+    timelineRoutes(scope, deps);
+  });
 }
