@@ -6,6 +6,10 @@ import { accountById } from './account-views.js';
 import { accountRoutes } from './accounts.js';
 import { emptyRoutes } from './empty.js';
 import { instanceRoutes } from './instance.js';
+import { markerRoutes } from './markers.js';
+import { notificationRoutes } from './notifications.js';
+import { preferenceRoutes } from './preferences.js';
+import { reportRoutes } from './reports.js';
 import { usageReader } from './instance-usage.js';
 import { nodeInfoRoutes } from './nodeinfo.js';
 import { acceptFormBodies } from './form-bodies.js';
@@ -36,6 +40,14 @@ export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   await app.register(accountRoutes, deps);
   await app.register(accountRelationRoutes, deps);
   await app.register(accountListRoutes, deps);
+  // Notifications, markers, preferences and reports, in a scope whose bodies may be forms.
+  await app.register(async (scope) => {
+    acceptFormBodies(scope);
+    await notificationRoutes(scope, deps);
+    await markerRoutes(scope, deps);
+    await preferenceRoutes(scope, deps);
+    await reportRoutes(scope, deps);
+  });
   // Statuses and timelines, in a scope of their own whose bodies may be forms as apps send them.
   await app.register(async (scope) => {
     acceptFormBodies(scope);

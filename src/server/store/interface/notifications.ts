@@ -19,6 +19,8 @@ export type NotificationReads = {
     key: [number, string] | null,
     filter: NotificationFilter,
   ): Promise<NotificationRow[]>;
+  /** One of the member's groups by its id, as `page` would answer it; undefined where `page` shows none. */
+  group(memberId: string, groupId: string): Promise<NotificationRow | undefined>;
   /** The members with notifications about this post (its likes, comments and mentions). */
   recipientsOf(postId: string): Promise<string[]>;
 };
