@@ -10,6 +10,7 @@ import { markerRoutes } from './markers.js';
 import { notificationRoutes } from './notifications.js';
 import { preferenceRoutes } from './preferences.js';
 import { reportRoutes } from './reports.js';
+import { searchRoutes } from './search.js';
 import { usageReader } from './instance-usage.js';
 import { nodeInfoRoutes } from './nodeinfo.js';
 import { acceptFormBodies } from './form-bodies.js';
@@ -40,6 +41,7 @@ export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   await app.register(accountRoutes, deps);
   await app.register(accountRelationRoutes, deps);
   await app.register(accountListRoutes, deps);
+  await app.register(searchRoutes, deps);
   // Notifications, markers, preferences and reports, in a scope whose bodies may be forms.
   await app.register(async (scope) => {
     acceptFormBodies(scope);
