@@ -35,6 +35,8 @@ export type InstanceFacts = {
   media: Pick<MediaConfig, 'maxBytes' | 'perPost'>;
   /** The first admin as an Account entity, or null on an instance without one. */
   contact: unknown;
+  /** The instance's web push key (domain/push-subscriptions.ts): public by nature. */
+  vapidPublicKey: string;
 };
 
 const hostOf = (origin: string) => new URL(origin).host;
@@ -42,7 +44,7 @@ const streamingOf = (origin: string) => origin.replace(/^http/, 'ws');
 
 /** Rules have no ids in Realm: their place in the list (from 1) is theirs, as Mastodon's are numbers. */
 export const rulesOf = (settings: InstanceSettings) =>
-  settings.rules.map((text, index) => ({ id: String(index + 1), text, hint: '' }));
+  settings.rules.map((text, index) => ({ id: String(index + 1), text, hint: '', translations: {} }));
 
 /** The description (plain text in Realm) as the HTML Mastodon's v1 and extended description carry. */
 export const descriptionHtml = (settings: InstanceSettings) =>
@@ -83,6 +85,8 @@ function configuration(facts: InstanceFacts) {
   };
 }
 
+const localAccess = (settings: InstanceSettings) => (settings.visitorsMayRead ? 'public' : 'authenticated');
+
 export function instanceV2(facts: InstanceFacts) {
   const { settings, origin } = facts;
   const registrations = registrationsOf(settings);
@@ -107,8 +111,17 @@ export function instanceV2(facts: InstanceFacts) {
         privacy_policy: null,
         terms_of_service: null,
       },
+      vapid: { public_key: facts.vapidPublicKey },
       ...configuration(facts),
       translation: { enabled: false },
+      // Signed out, the local and tag feeds are readable where the instance lets visitors read; there are
+      // no remote feeds and no trending links.
+      timelines_access: {
+        live_feeds: { local: localAccess(settings), remote: 'disabled' },
+        hashtag_feeds: { local: localAccess(settings), remote: 'disabled' },
+        trending_link_feeds: { local: 'disabled', remote: 'disabled' },
+      },
+      limited_federation: false,
     },
     registrations: {
       enabled: registrations.enabled,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { instanceSettings } from '../domain/instance-settings.js';
 import { DomainError } from '../domain/errors.js';
+import { vapidKeys } from '../domain/push-subscriptions.js';
 import { originOf, type MastodonDeps } from './deps.js';
 import { descriptionHtml, instanceV1, instanceV2, rulesOf, type InstanceFacts } from './instance-document.js';
 import type { UsageReader } from './instance-usage.js';
@@ -16,12 +17,14 @@ export type InstanceDeps = MastodonDeps & {
 
 export async function instanceRoutes(app: FastifyInstance, deps: InstanceDeps) {
   const facts = async (request: FastifyRequest): Promise<InstanceFacts> => {
-    const [settings, usage, contact] = await Promise.all([
+    const [settings, usage, contact, vapid] = await Promise.all([
       instanceSettings(deps.store, deps.registrationDefault),
       deps.usage(),
       deps.contactAccount(request),
+      vapidKeys(deps.store),
     ]);
-    return { settings, usage, origin: originOf(deps, request), media: deps.media, contact };
+    const origin = originOf(deps, request);
+    return { settings, usage, origin, media: deps.media, contact, vapidPublicKey: vapid.publicKey };
   };
 
   app.get('/api/v2/instance', async (request) => instanceV2(await facts(request)));

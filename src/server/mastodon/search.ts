@@ -66,13 +66,22 @@ async function statuses(
   return cards.map((card) => postStatus(ctx, card));
 }
 
-/** Tags as Mastodon's Tag; Realm counts a tag's week, not its days, so `history` is left empty. */
+/**
+ * Tags as Mastodon's Tag: a tag has no row of its own in Realm, so its (folded) name is its id; Realm counts
+ * a tag's week, not its days, so `history` is left empty.
+ */
 async function hashtags(deps: MastodonDeps, request: FastifyRequest, query: SearchQuery) {
   const q = query.q.replace(/^#/, '');
   if (q === '' || query.offset > 0 || q.length > 100) return [];
   const tags = await searchTags(deps.store, { q, limit: Math.min(query.limit, limits.pageSize) });
   const origin = originOf(deps, request);
-  return tags.map((tag) => ({ name: tag.tag, url: tagUrl(origin, tag.tag), history: [], following: false }));
+  return tags.map((tag) => ({
+    id: tag.tag,
+    name: tag.tag,
+    url: tagUrl(origin, tag.tag),
+    history: [],
+    following: false,
+  }));
 }
 
 export async function searchRoutes(app: FastifyInstance, deps: MastodonDeps) {

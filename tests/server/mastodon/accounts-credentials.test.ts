@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, expectCallerChecks, memberWithToken, suspend } from '../../helpers/mastodon-calls.js';
+import { z } from 'zod';
+import { account, credentialAccount, expectEntity } from '../../mastodon/entities/index.js';
 import { makeTestApp, type TestApp } from '../../helpers/test-app.js';
 import { jpeg, stored } from '../../trpc/media-helpers.js';
 
@@ -34,6 +36,7 @@ const accountFields = [
 ];
 
 function expectAccount(body: Record<string, unknown>) {
+  expectEntity(account, body);
   for (const field of accountFields) expect(body, field).toHaveProperty(field);
   expect(body.created_at).toMatch(/^\d{4}-\d\d-\d\dT00:00:00\.000Z$/);
 }
@@ -59,6 +62,7 @@ describe('verify_credentials', () => {
     });
     const { status, body } = await call(t, 'GET', '/api/v1/accounts/verify_credentials', me.app);
     expect(status).toBe(200);
+    expectEntity(credentialAccount, body);
     expectAccount(body);
     expect(body).toMatchObject({
       id: me.id,
@@ -213,7 +217,8 @@ describe('other accounts', () => {
     await call(t, 'POST', `/api/v1/accounts/${blocked.id}/block`, me.app);
     const { status, body } = await call(t, 'GET', '/api/v1/accounts/search?q=ada', me.app);
     expect(status).toBe(200);
-    expect(body.map((account: { id: string }) => account.id)).toEqual([ada.id]);
+    expectEntity(z.array(account), body);
+    expect(body.map((found: { id: string }) => found.id)).toEqual([ada.id]);
     expect((await call(t, 'GET', '/api/v1/accounts/search?q=ada&offset=1', me.app)).body).toEqual([]);
     await expectCallerChecks(t, 'GET', '/api/v1/accounts/search?q=ada', 'write');
   });

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, expectCallerChecks, memberWithToken, suspend } from '../../helpers/mastodon-calls.js';
+import { z } from 'zod';
+import { account, expectEntity, relationship } from '../../mastodon/entities/index.js';
 import { makeTestApp, type TestApp } from '../../helpers/test-app.js';
 
 // Relationships, follow, block and mute, and the lists of accounts with Mastodon's Link pages
@@ -49,6 +51,7 @@ describe('relationships', () => {
     const { status, body } = await call(t, 'GET', url, me.app);
     expect(status).toBe(200);
     expect(body).toHaveLength(2);
+    expectEntity(z.array(relationship), body);
     for (const entity of body) for (const field of relationshipFields) expect(entity).toHaveProperty(field);
     expect(body[0]).toMatchObject({
       id: ada.id,
@@ -155,6 +158,7 @@ describe('lists of accounts', () => {
     const first = await call(t, 'GET', `/api/v1/accounts/${star.id}/followers?limit=2`, reader.app);
     expect(first.status).toBe(200);
     expect(ids(first.body)).toEqual(visible.slice(0, 2));
+    expectEntity(z.array(account), first.body);
     const next = links(first.headers.link);
     expect(next.next).toMatch(/^\/api\/v1\/accounts\/.+\/followers\?limit=2&max_id=/);
     const second = await call(t, 'GET', next.next!, reader.app);

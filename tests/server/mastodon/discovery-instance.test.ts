@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { version } from '../../../src/server/version.js';
+import { z } from 'zod';
+import {
+  expectEntity,
+  instance,
+  instanceV1,
+  nodeInfo20,
+  nodeInfo21,
+  nodeInfoLinks,
+  rule,
+} from '../../mastodon/entities/index.js';
 import { makeTestApp, type TestApp } from '../../helpers/test-app.js';
 
 // Discovery: NodeInfo and Mastodon's instance documents, read by anyone (docs/mastodon-api.md, "Discovery").
@@ -25,6 +35,7 @@ describe('NodeInfo', () => {
     t = await makeTestApp();
     const { status, body } = await get('/.well-known/nodeinfo');
     expect(status).toBe(200);
+    expectEntity(nodeInfoLinks, body);
     expect(body).toEqual({
       links: [
         { rel: 'http://nodeinfo.diaspora.software/ns/schema/2.0', href: 'http://realm.example/nodeinfo/2.0' },
@@ -44,6 +55,10 @@ describe('NodeInfo', () => {
     for (const schema of ['2.0', '2.1']) {
       const { status, body, headers } = await get(`/nodeinfo/${schema}`);
       expect(status).toBe(200);
+      // NodeInfo's schemas ask for one protocol at least; Realm speaks none yet (docs/mastodon-api.md,
+      // "Discovery"), so that one attribute is held to the rest of the schema but may be empty.
+      const schemaOf = schema === '2.0' ? nodeInfo20 : nodeInfo21;
+      expectEntity(schemaOf.extend({ protocols: z.array(z.never()) }), body, `NodeInfo ${schema}`);
       expect(headers['content-type']).toContain(
         `profile="http://nodeinfo.diaspora.software/ns/schema/${schema}#"`,
       );
@@ -76,6 +91,7 @@ describe('GET /api/v2/instance', () => {
     await setting('rules', ['Be kind', 'No spam']);
     const { status, body } = await get('/api/v2/instance');
     expect(status).toBe(200);
+    expectEntity(instance, body);
     expect(body).toMatchObject({
       domain: 'realm.example',
       title: 'Valley Garden',
@@ -99,8 +115,8 @@ describe('GET /api/v2/instance', () => {
       api_versions: { mastodon: 2 },
       contact: { account: null },
       rules: [
-        { id: '1', text: 'Be kind', hint: '' },
-        { id: '2', text: 'No spam', hint: '' },
+        { id: '1', text: 'Be kind', hint: '', translations: {} },
+        { id: '2', text: 'No spam', hint: '', translations: {} },
       ],
     });
     expect(body.configuration.media_attachments.supported_mime_types).toContain('image/jpeg');
@@ -118,6 +134,16 @@ describe('GET /api/v2/instance', () => {
     });
   });
 
+  it('names the first admin as the contact account, in v1 and v2', async () => {
+    t = await makeTestApp();
+    const admin = await t.member({ role: 'admin', username: 'firstadmin' });
+    await t.member({ role: 'admin' });
+    const v2 = (await get('/api/v2/instance')).body;
+    expect(v2.contact.account).toMatchObject({ id: admin.id, acct: 'firstadmin' });
+    expectEntity(instance, v2);
+    expect((await get('/api/v1/instance')).body.contact_account).toMatchObject({ id: admin.id });
+  });
+
   it('ignores a token sent along, even one that is no token', async () => {
     t = await makeTestApp();
     expect((await get('/api/v2/instance', { authorization: 'Bearer nonsense' })).status).toBe(200);
@@ -133,6 +159,7 @@ describe('GET /api/v1/instance', () => {
     await setting('rules', ['Be kind']);
     const { status, body } = await get('/api/v1/instance');
     expect(status).toBe(200);
+    expectEntity(instanceV1, body);
     expect(body).toMatchObject({
       uri: 'realm.example',
       title: 'Realm',
@@ -156,8 +183,11 @@ describe('the other discovery endpoints', () => {
     t = await makeTestApp();
     await setting('rules', ['Be kind']);
     await setting('description', 'Hi <there>');
-    expect((await get('/api/v1/instance/rules')).body).toEqual([{ id: '1', text: 'Be kind', hint: '' }]);
+    expect((await get('/api/v1/instance/rules')).body).toEqual([
+      { id: '1', text: 'Be kind', hint: '', translations: {} },
+    ]);
     expect((await get('/api/v1/instance/peers')).body).toEqual([]);
+    expectEntity(z.array(rule), (await get('/api/v1/instance/rules')).body);
     expect((await get('/api/v1/custom_emojis')).body).toEqual([]);
     expect((await get('/api/v1/instance/extended_description')).body).toMatchObject({
       content: '<p>Hi &#60;there&#62;</p>',

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, expectCallerChecks, memberWithToken } from '../../helpers/mastodon-calls.js';
+import { z } from 'zod';
+import { expectEntity, groupedNotificationsResults, notification } from '../../mastodon/entities/index.js';
 import { makeTestApp, type TestApp } from '../../helpers/test-app.js';
 
 // Notifications v1 and v2 through Mastodon's client API (docs/mastodon-api.md, "Notifications"): one per
@@ -48,6 +50,7 @@ describe('GET /api/v1/notifications', () => {
     const { me, post, ada, bo } = await busyMember();
     const { status, body } = await call(t, 'GET', '/api/v1/notifications', me.app);
     expect(status).toBe(200);
+    expectEntity(z.array(notification), body);
     expect(types(body)).toEqual(['reblog', 'mention', 'mention', 'follow', 'favourite']);
     const [reblog, mention, reply, follow, favourite] = body;
     expect(reblog).toMatchObject({ account: { id: bo.id }, status: { content: '<p>my post</p>' } });
@@ -156,6 +159,7 @@ describe('GET /api/v2/notifications', () => {
     const { me, ada, bo } = await busyMember();
     const { status, body } = await call(t, 'GET', '/api/v2/notifications', me.app);
     expect(status).toBe(200);
+    expectEntity(groupedNotificationsResults, body);
     expect(body.notification_groups.map((group: { type: string }) => group.type)).toEqual([
       'reblog',
       'mention',

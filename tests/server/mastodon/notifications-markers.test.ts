@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, expectCallerChecks, memberWithToken } from '../../helpers/mastodon-calls.js';
+import { expectEntity, markers, preferences, report } from '../../mastodon/entities/index.js';
 import { makeTestApp, type TestApp } from '../../helpers/test-app.js';
 
 // Markers (the notifications read marker the web app's bell moves), preferences and reports through
@@ -26,6 +27,7 @@ describe('markers', () => {
       notifications: { last_read_id: older.id },
     });
     expect(saved.status).toBe(200);
+    expectEntity(markers, saved.body);
     const marker = saved.body.notifications;
     expect(marker).toMatchObject({ version: expect.any(Number), updated_at: older.created_at });
     expect(marker.last_read_id >= older.id && marker.last_read_id < newest.id).toBe(true);
@@ -61,6 +63,7 @@ describe('preferences', () => {
   it("answers Realm's defaults: public, not sensitive", async () => {
     t = await makeTestApp();
     const me = await memberWithToken(t, 'read:accounts');
+    expectEntity(preferences, (await call(t, 'GET', '/api/v1/preferences', me.app)).body);
     expect((await call(t, 'GET', '/api/v1/preferences', me.app)).body).toEqual({
       'posting:default:visibility': 'public',
       'posting:default:sensitive': false,
@@ -85,6 +88,7 @@ describe('reports', () => {
       rule_ids: ['2'],
     });
     expect(member.status).toBe(200);
+    expectEntity(report, member.body);
     expect(member.body).toMatchObject({
       action_taken: false,
       category: 'violation',

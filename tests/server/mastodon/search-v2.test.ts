@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, memberWithToken, suspend } from '../../helpers/mastodon-calls.js';
+import { expectEntity, search } from '../../mastodon/entities/index.js';
 import { makeTestApp, type TestApp } from '../../helpers/test-app.js';
 
 // GET /api/v2/search over Realm's searches of posts, people and tags (docs/mastodon-api.md, "Search"), with
@@ -27,6 +28,7 @@ describe('GET /api/v2/search', () => {
     const { me, ada, bo } = await world();
     const { status, body } = await call(t, 'GET', '/api/v2/search?q=tomatoes', me.app);
     expect(status).toBe(200);
+    expectEntity(search, body);
     expect(contents(body.statuses).sort()).toEqual(
       ['<p>tomatoes from bo</p>', expect.stringContaining('tomatoes grow well')].sort(),
     );
@@ -35,8 +37,10 @@ describe('GET /api/v2/search', () => {
     expect(ids(people.body.accounts).sort()).toEqual([ada.id, bo.id].sort());
     expect(people.body.statuses).toEqual([]);
     const tags = await call(t, 'GET', '/api/v2/search?q=%23gard&type=hashtags', me.app);
+    expectEntity(search, tags.body);
+    expectEntity(search, people.body);
     expect(tags.body.hashtags).toEqual([
-      { name: 'garden', url: 'http://realm.example/tag/garden', history: [], following: false },
+      { id: 'garden', name: 'garden', url: 'http://realm.example/tag/garden', history: [], following: false },
     ]);
     const byTag = await call(t, 'GET', '/api/v2/search?q=%23garden&type=statuses', me.app);
     expect(byTag.body.statuses).toHaveLength(1);

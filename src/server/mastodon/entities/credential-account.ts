@@ -25,6 +25,8 @@ export function credentialAccount(
       discoverable: true,
       indexable: true,
       attribution_domains: [] as never[],
+      // Who may quote a new post unless its author chooses otherwise: Realm's default, everyone.
+      quote_policy: 'public',
     },
     // Realm's moderation is not in this API: a role names itself but grants no Mastodon permission, so apps
     // offer no admin screens that would call endpoints Realm does not have.
