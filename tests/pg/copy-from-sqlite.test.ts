@@ -60,6 +60,7 @@ describe('copying a SQLite instance into PostgreSQL', () => {
     // The home feed's streams are not copied: PostgreSQL's triggers derive the same rows from posts and boosts.
     expect(report.rows.boosts).toBeGreaterThan(0);
     expect(await rowsIn('feed_items', target)).toEqual(await rowsIn('feed_items'));
+    expect(await rowsIn('member_post_counts', target)).toEqual(await rowsIn('member_post_counts'));
     // Search's index comes with the copy (docs/search.md): the same posts match a word on both engines.
     const sqliteMatches = source.$client
       .prepare(`select count(*) from posts_fts where posts_fts match '"coffee"'`)

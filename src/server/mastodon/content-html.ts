@@ -1,5 +1,6 @@
 import { parseRichText, type Segment } from '../../shared/rich-text.js';
 import { usernameKey } from '../../shared/username-key.js';
+import { limits } from '../../shared/limits.js';
 import { profileUrl, tagUrl } from './web-urls.js';
 
 // A member's plain text as the HTML Mastodon writes for a local status (its TextFormatter), so apps render
@@ -61,16 +62,28 @@ function segmentHtml(segment: Segment, origin: string, members: ReadonlyMap<stri
   }
 }
 
-/** Text to Mastodon's HTML: `<p>` per paragraph (blank lines between), `<br />` per line break inside one. */
-export function contentHtml(text: string, { origin, mentions }: ContentContext): string {
+/**
+ * Text to Mastodon's HTML: `<p>` per paragraph (blank lines between), `<br />` per line break inside one;
+ * and the tags it carries (folded, each once), from the same one parse.
+ */
+export function renderText(
+  text: string,
+  { origin, mentions }: ContentContext,
+): { html: string; tags: string[] } {
   const normalized = text.replace(/\r\n?/g, '\n').trim();
-  if (normalized === '') return '';
+  if (normalized === '') return { html: '', tags: [] };
   const members = new Map(mentions.map((name) => [usernameKey(name), name]));
-  const inline = parseRichText(normalized)
+  const segments = parseRichText(normalized);
+  const tags = new Set<string>();
+  for (const segment of segments)
+    if (segment.kind === 'tag' && tags.size < limits.tagsMax) tags.add(segment.tag);
+  const html = segments
     .map((segment) => segmentHtml(segment, origin, members))
-    .join('');
-  return inline
+    .join('')
     .split(/\n[^\S\n]*\n\s*/)
     .map((paragraph) => `<p>${paragraph.replaceAll('\n', '<br />')}</p>`)
     .join('');
+  return { html, tags: [...tags] };
 }
+
+export const contentHtml = (text: string, context: ContentContext) => renderText(text, context).html;

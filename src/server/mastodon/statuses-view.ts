@@ -36,5 +36,6 @@ export async function statusContext(
     accounts: new Map(rows.map((row) => [row.id, row])),
     accountsByKey: new Map(rows.map((row) => [usernameKey(row.username), row])),
     quoted: new Map(quotedCards.map((card) => [card.id, card])),
+    written: new Map(),
   };
 }

@@ -11,7 +11,8 @@ import { statusContext } from './statuses-view.js';
 // by keyset, key [time, post id]; an id of ours holds the same two, so `max_id` is the key to read below and
 // the `Link` header's ids are the keys of the first and last items read. Up to `limit` (at most 40) is read
 // in pages of 20; items a feed marks skip (docs/decisions/0011-boosts-in-the-home-feed.md) are passed over
-// and still move the key, so a page may come back short but the next one neither repeats nor skips.
+// and still move the key, so a page may come back short but the next one neither repeats nor skips. A home
+// page so reads exactly what the web app's page reads (docs/mastodon-api.md, "Pages").
 
 type Key = [number, string];
 export type FeedRead = (key: SortKey | null) => Promise<KeyRow[]>;
@@ -33,9 +34,10 @@ async function readRows(read: FeedRead, page: PageQuery) {
   let first: { row: KeyRow; key: Key } | null = null;
   let last: { row: KeyRow; key: Key } | null = null;
   let more = true;
-  // Enough pages for the limit when nothing is skipped, and one more for skipped items.
-  const passes = Math.ceil(page.limit / limits.pageSize) + 1;
-  read: for (let pass = 0; pass < passes; pass++) {
+  // As many of Realm's pages as the limit asks for, as the web app reads them: a page with skipped items
+  // comes back short, as the web app's does. Only a page that would show nothing reads on, a little.
+  const passes = Math.ceil(page.limit / limits.pageSize);
+  read: for (let pass = 0; pass < passes || (taken.length === 0 && pass < passes + 2); pass++) {
     const rows = await read(key);
     const window = rows.slice(0, limits.pageSize);
     for (const row of window) {

@@ -5,4 +5,9 @@ export const postUrl = (origin: string, postId: string) => `${origin}/post/${enc
 export const tagUrl = (origin: string, tag: string) => `${origin}/tag/${encodeURIComponent(tag)}`;
 
 /** A stored picture's address (`/media/<key>`, a seed's `/pictures/...`, or a full URL) as an absolute one. */
-export const absoluteUrl = (origin: string, address: string) => new URL(address, `${origin}/`).href;
+export function absoluteUrl(origin: string, address: string): string {
+  if (/^https?:\/\//i.test(address)) return address;
+  // A path on this instance (what Realm stores for its own pictures): written after the origin as it is.
+  if (address.startsWith('/') && !address.startsWith('//')) return `${origin}${address}`;
+  return new URL(address, `${origin}/`).href;
+}

@@ -1,11 +1,10 @@
-import { mentionsAndTags } from '../../../shared/rich-text.js';
 import { usernameKey } from '../../../shared/username-key.js';
 import type { CommentView, PostCard, PublicUser } from '../../domain/views.js';
 import type { PublicAccountRow } from '../../store/store.js';
-import { contentHtml } from '../content-html.js';
+import { renderText } from '../content-html.js';
 import { encodeId } from '../ids.js';
 import { postUrl, profileUrl, tagUrl } from '../web-urls.js';
-import { mastodonAccount } from './account.js';
+import { mastodonAccount, type MastodonAccount } from './account.js';
 import { mediaAttachment } from './media-attachment.js';
 
 // Mastodon's Status (https://docs.joinmastodon.org/entities/Status/) from Realm's posts and comments
@@ -22,6 +21,8 @@ export type StatusContext = {
   accountsByKey: ReadonlyMap<string, PublicAccountRow>;
   /** The cards of the posts the page's posts quote, by id; a quoted post hidden from the reader is absent. */
   quoted: ReadonlyMap<string, PostCard>;
+  /** The accounts already written for this page, by id. */
+  written: Map<string, MastodonAccount>;
 };
 
 type Quote =
@@ -52,8 +53,17 @@ export type MastodonStatus = Omit<ReturnType<typeof baseStatus>, 'url'> & {
   text?: string;
 };
 
-/** A member the page's read missed (deleted meanwhile): the card's own fields, with no counts. */
+/**
+ * The member as an Account, written once a page (a page's statuses share their authors). One the page's
+ * read missed (deleted meanwhile) has the card's own fields and no counts.
+ */
 function accountOf(ctx: StatusContext, user: PublicUser) {
+  let account = ctx.written.get(user.id);
+  if (!account) ctx.written.set(user.id, (account = writeAccount(ctx, user)));
+  return account;
+}
+
+function writeAccount(ctx: StatusContext, user: PublicUser) {
   const row = ctx.accounts.get(user.id) ?? {
     ...user,
     bio: '',
@@ -77,9 +87,6 @@ function mentionsOf(ctx: StatusContext, usernames: readonly string[]) {
   });
 }
 
-const tagsOf = (ctx: StatusContext, text: string) =>
-  mentionsAndTags(text).tags.map((name) => ({ name, url: tagUrl(ctx.origin, name) }));
-
 const quoteAudience = { everyone: ['public'], followers: ['followers'], nobody: [] } as const;
 
 /** What a post and a comment share: its text, author, times; no counts, no actions of the reader. */
@@ -89,18 +96,19 @@ function baseStatus(
   text: string,
   url: string,
 ) {
+  const rendered = renderText(text, { origin: ctx.origin, mentions: item.mentions });
   return {
     uri: url,
     url,
     created_at: item.createdAt,
     edited_at: item.editedAt,
     account: accountOf(ctx, item.author),
-    content: contentHtml(text, { origin: ctx.origin, mentions: item.mentions }),
+    content: rendered.html,
     visibility: 'public' as const,
     sensitive: false,
     spoiler_text: '',
     mentions: mentionsOf(ctx, item.mentions),
-    tags: tagsOf(ctx, text),
+    tags: rendered.tags.map((name) => ({ name, url: tagUrl(ctx.origin, name) })),
     emojis: [] as never[],
     language: null,
     muted: false,

@@ -58,14 +58,14 @@ const whoToFollow = statement<Awaited<ReturnType<Reads['members']['whoToFollow']
      and not exists (select 1 from mutes where muter_id = $1 and muted_id = u.id)
    order by u.follower_count desc, u.id desc limit $2`,
 );
-// As on SQLite: follower_count is kept, the other counts read posts_author_created_idx and
-// follows_follower_created_idx.
+// As on SQLite: follower_count and member_post_counts are kept by writes; the follows a member makes and the
+// newest post are read from follows_follower_created_idx and posts_author_created_idx.
 const accounts = statement<TextTimes<PublicAccountRow, 'createdAt' | 'lastPostAt'>>(
   'member-accounts',
   `select ${publicUserSelect('u')}, u.bio, u.link, u.profile_banner as "profileBanner",
      u.created_at as "createdAt", u.follower_count as "followerCount",
      (select count(*) from follows where follower_id = u.id)::int as "followingCount",
-     (select count(*) from posts where author_id = u.id)::int as "postCount",
+     coalesce((select n from member_post_counts where member_id = u.id), 0) as "postCount",
      (select max(created_at) from posts where author_id = u.id) as "lastPostAt"
    from users u where u.id = any($1::text[]) or u.username_key = any($2::text[])`,
 );
