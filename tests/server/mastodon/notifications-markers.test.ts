@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, expectCallerChecks, memberWithToken } from '../../helpers/mastodon-calls.js';
 import { expectEntity, markers, preferences, report } from '../../mastodon/entities/index.js';
+import { appToken } from '../../helpers/mastodon-token.js';
 import { makeTestApp, type TestApp } from '../../helpers/test-app.js';
 
 // Markers (the notifications read marker the web app's bell moves), preferences and reports through
@@ -41,21 +42,52 @@ describe('markers', () => {
       method: 'POST',
       url: '/api/v1/markers',
       headers: { authorization: `Bearer ${me.app}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `notifications[last_read_id]=${newest.id}&home[last_read_id]=whatever`,
+      payload: `notifications[last_read_id]=${newest.id}`,
     });
     expect(form.statusCode).toBe(200);
     expect((await call(t, 'GET', '/api/v1/notifications/unread_count', me.app)).body).toEqual({ count: 0 });
     await call(t, 'POST', '/api/v1/markers', me.app, { notifications: { last_read_id: older.id } });
     expect((await call(t, 'GET', '/api/v1/notifications/unread_count', me.app)).body).toEqual({ count: 0 });
-
-    const home = await call(t, 'POST', '/api/v1/markers', me.app, { home: { last_read_id: 'anything' } });
-    expect(home).toMatchObject({ status: 200, body: {} });
     const bad = await call(t, 'POST', '/api/v1/markers', me.app, { notifications: { last_read_id: 'nope' } });
     expect(bad.status).toBe(422);
     await expectCallerChecks(t, 'GET', '/api/v1/markers', 'read:notifications');
     await expectCallerChecks(t, 'POST', '/api/v1/markers', 'read', {
       notifications: { last_read_id: older.id },
     });
+  });
+});
+
+describe('the home marker', () => {
+  it('keeps the status id an app read home to, for the member’s other apps', async () => {
+    t = await makeTestApp();
+    const me = await memberWithToken(t);
+    const other = await memberWithToken(t);
+    await t.caller(me.token).posts.create({ content: 'read this' });
+    const [status] = (await call(t, 'GET', `/api/v1/accounts/${me.id}/statuses`, me.app)).body;
+    expect((await call(t, 'GET', '/api/v1/markers?timeline[]=home', me.app)).body).toEqual({});
+    const saved = await call(t, 'POST', '/api/v1/markers', me.app, { home: { last_read_id: status.id } });
+    expectEntity(markers, saved.body);
+    expect(saved.body).toEqual({
+      home: { last_read_id: status.id, version: expect.any(Number), updated_at: expect.any(String) },
+    });
+    const secondApp = await appToken(t.app, me.token, 'read');
+    expect((await call(t, 'GET', '/api/v1/markers?timeline[]=home', secondApp)).body.home.last_read_id).toBe(
+      status.id,
+    );
+    expect((await call(t, 'GET', '/api/v1/markers', other.app)).body).toEqual({});
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/markers',
+      headers: { authorization: `Bearer ${me.app}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `home[last_read_id]=${status.id}`,
+    });
+    expect(form.statusCode).toBe(200);
+    const refused = await call(t, 'POST', '/api/v1/markers', me.app, {
+      home: { last_read_id: 'whatever' },
+      notifications: { last_read_id: 'nope' },
+    });
+    expect(refused.status).toBe(422);
+    expect((await call(t, 'GET', '/api/v1/markers', me.app)).body.home.last_read_id).toBe(status.id);
   });
 });
 
