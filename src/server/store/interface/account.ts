@@ -35,6 +35,8 @@ export type AccountReads = {
   passwordHash(id: string): Promise<string | undefined>;
   /** Six statements, whatever the member wrote: the profile, then each list up to `limit` entries. */
   archive(id: string, limit: number): Promise<ArchiveRows>;
+  /** Mastodon's home marker: the status id an app last read to, and when it was saved; undefined: none. */
+  homeMarker(id: string): Promise<{ statusId: string; at: number } | undefined>;
 };
 
 export type AccountWrites = {
@@ -44,4 +46,5 @@ export type AccountWrites = {
    * only while the hash is still `from` (a password changed meanwhile elsewhere: undefined, nothing written).
    */
   endSessions(id: string, password?: { from: string; to: string; at: number }): Promise<number | undefined>;
+  setHomeMarker(id: string, statusId: string, at: number): Promise<void>;
 };

@@ -1,7 +1,7 @@
 import type { AccountReads, AccountRow, AccountWrites, ArchiveRows } from '../store.js';
 import { publicUserSelect } from './columns.js';
 import type { Queryable } from './queryable.js';
-import { statement, type TextTimes } from './statement.js';
+import { statement, writeStatement, type TextTimes } from './statement.js';
 
 type Entry<K extends keyof ArchiveRows> = NonNullable<ArchiveRows[K]> extends (infer E)[] ? E : never;
 
@@ -70,10 +70,23 @@ const numbered = <T extends Record<string, unknown>, K extends keyof T>(rows: T[
 const edited = <T extends { editedAt: string | null }>(rows: T[]) =>
   rows.map((row) => ({ ...row, editedAt: row.editedAt === null ? null : Number(row.editedAt) }));
 
+const homeMarker = statement<{ statusId: string; at: string }>(
+  'account-home-marker',
+  `select home_marker as "statusId", home_marker_at as at from users where id = $1 and home_marker <> ''`,
+);
+const setHomeMarker = writeStatement(
+  'account-set-home-marker',
+  'update users set home_marker = $2, home_marker_at = $3 where id = $1',
+);
+
 export function accountReads(db: Queryable): AccountReads {
   return {
     view: async (id) => (await view(db, [id]))[0],
     passwordHash: async (id) => (await passwordHash(db, [id]))[0]?.hash,
+    async homeMarker(id) {
+      const [row] = await homeMarker(db, [id]);
+      return row && { statusId: row.statusId, at: Number(row.at) };
+    },
     async archive(id, limit) {
       const [me] = numbered(await profile(db, [id]), 'createdAt');
       return {
@@ -90,6 +103,7 @@ export function accountReads(db: Queryable): AccountReads {
 
 export function accountWrites(db: Queryable): AccountWrites {
   return {
+    setHomeMarker: async (id, statusId, at) => void (await setHomeMarker(db, [id, statusId, at])),
     endSessions: async (id, password) =>
       (password
         ? await changePassword(db, [id, password.from, password.to, password.at])

@@ -102,10 +102,20 @@ const statements = preparedOnce((db: Db) => {
   };
 });
 
+const homeMarker = preparedOnce((db: Db) => ({
+  read: db.$client.prepare<{ id: string }, { statusId: string; at: number }>(
+    `select home_marker as statusId, home_marker_at as at from users where id = :id and home_marker <> ''`,
+  ),
+  write: db.$client.prepare<{ id: string; statusId: string; at: number }>(
+    'update users set home_marker = :statusId, home_marker_at = :at where id = :id',
+  ),
+}));
+
 export function accountReads(db: Db): AccountReads {
   return {
     view: async (id) => statements(db).view.get({ id }),
     passwordHash: async (id) => statements(db).passwordHash.get({ id })?.hash,
+    homeMarker: async (id) => homeMarker(db).read.get({ id }),
     async archive(id, limit) {
       const s = statements(db);
       return {
@@ -122,6 +132,7 @@ export function accountReads(db: Db): AccountReads {
 
 export function accountWrites(db: Db): AccountWrites {
   return {
+    setHomeMarker: async (id, statusId, at) => void homeMarker(db).write.run({ id, statusId, at }),
     endSessions: async (id, password) =>
       (password
         ? statements(db).changePassword.get({ id, ...password })

@@ -85,8 +85,25 @@ const statements = preparedOnce((db: Db) => ({
     .pluck(),
 }));
 
+// One group by its primary key (the Mastodon API's single notification), prepared on first use.
+const group = preparedOnce((db: Db) =>
+  db.$client.prepare<{ memberId: string; groupId: string }, NotificationRow>(
+    `select ${viewJson} as json, n.latest_at as latestAt, n.id as id
+     from notifications n join users u on u.id = :memberId
+     where n.id = :groupId and n.recipient_id = :memberId and ${hasActors}`,
+  ),
+);
+
+const readMarker = preparedOnce((db: Db) =>
+  db.$client
+    .prepare<{ memberId: string }, number>('select notifications_read_at from users where id = :memberId')
+    .pluck(),
+);
+
 export function notificationReads(db: Db): Reads['notifications'] {
   return {
+    readMarker: async (memberId) => readMarker(db).get({ memberId }) ?? 0,
+    group: async (memberId, groupId) => group(db).get({ memberId, groupId }),
     unreadCount: async (memberId) => statements(db).unreadCount.get({ memberId }) ?? 0,
     page: async (memberId, key, filter) => {
       const [k0, k1] = key ?? top;

@@ -40,6 +40,10 @@ export const users = sqliteTable(
     followerCount: integer('follower_count').notNull().default(0),
     // The read marker: notifications newer than this are unread.
     notificationsReadAt: integer('notifications_read_at').notNull().default(0),
+    // Where an app last stopped reading the home timeline (Mastodon's home marker: a status id, '' for none)
+    // and when it was saved; the web app keeps no such place.
+    homeMarker: text('home_marker').notNull().default(''),
+    homeMarkerAt: integer('home_marker_at').notNull().default(0),
     // 'member', 'moderator' or 'admin' (domain/roles.ts), checked inside the rules that need it.
     role: text('role').notNull().default('member'),
     // 'active', 'pending' (waiting for approval) or 'suspended' (domain/roles.ts).
