@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MastodonDeps } from './deps.js';
+import { mediaRoutes } from './media.js';
 import { mastodonRateLimitHeaders } from './rate-limit-headers.js';
 
 /**
@@ -10,5 +11,5 @@ import { mastodonRateLimitHeaders } from './rate-limit-headers.js';
  */
 export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   mastodonRateLimitHeaders(app);
-  void deps;
+  await mediaRoutes(app, deps);
 }
