@@ -18,6 +18,7 @@ import type { MediaStorage } from './media/storage.js';
 import { mediaRoutes } from './media-routes/index.js';
 import { fileNameKey } from './media-routes/pictures.js';
 import { mastodonApi } from './mastodon/index.js';
+import { oauthRoutes } from './mastodon/oauth/routes.js';
 import { limitRequests } from './request-limit.js';
 import { startPushDelivery } from './push/delivery.js';
 import { restApi } from './rest/index.js';
@@ -159,6 +160,7 @@ export async function buildApp({
     mediaStorage,
     mediaNameKey,
   });
+  await app.register(oauthRoutes, { store, publicOrigin: config.publicOrigin });
 
   const contextDeps = {
     store,

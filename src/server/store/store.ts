@@ -16,6 +16,7 @@ import type { MediaReads, MediaWrites } from './interface/media.js';
 import type { MemberReads, MemberWrites } from './interface/members.js';
 import type { ModerationReads } from './interface/moderation.js';
 import type { NotificationReads } from './interface/notifications.js';
+import type { OAuthReads, OAuthWrites } from './interface/oauth.js';
 import type {
   BookmarkWrites,
   CommentWrites,
@@ -58,6 +59,7 @@ export type * from './interface/media.js';
 export type * from './interface/members.js';
 export type * from './interface/moderation.js';
 export type * from './interface/notifications.js';
+export type * from './interface/oauth.js';
 export type * from './interface/posts.js';
 export type * from './interface/push.js';
 export type * from './interface/relations.js';
@@ -85,6 +87,7 @@ export type Reads = {
   push: PushReads;
   media: MediaReads;
   answers: AnswerReads;
+  oauth: OAuthReads;
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
    * store cannot tell cheaply: answers are then not kept.
@@ -115,6 +118,7 @@ export type Writes = {
   counters: CounterWrites;
   media: MediaWrites;
   answers: AnswerWrites;
+  oauth: OAuthWrites;
 };
 
 /** Reads and writes inside one write transaction: everything commits together or nothing does. */

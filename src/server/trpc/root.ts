@@ -8,6 +8,7 @@ import { followRouter } from './routers/follow.js';
 import { instanceRouter } from './routers/instance.js';
 import { invitesRouter } from './routers/invites.js';
 import { notificationsRouter } from './routers/notifications.js';
+import { oauthRouter } from './routers/oauth.js';
 import { postsRouter } from './routers/posts.js';
 import { pushRouter } from './routers/push.js';
 import { relationsRouter } from './routers/relations.js';
@@ -32,6 +33,8 @@ export const appRouter = router({
   relations: relationsRouter,
   reports: reportsRouter,
   admin: adminRouter,
+  // Signing in from apps (docs/decisions/0013-oauth-for-apps.md).
+  oauth: oauthRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -25,6 +25,7 @@ import { memberReads, memberWrites } from './members.js';
 import { moderationReads } from './moderation.js';
 import { searchReads } from './search.js';
 import { notificationReads } from './notifications.js';
+import { oauthReads, oauthWrites } from './oauth.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
 import { mediaReads, mediaWrites } from './media.js';
 import { relationReads, relationWrites } from './relations.js';
@@ -96,6 +97,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     push: pushReads(pool),
     media: mediaReads(pool),
     answers: answerReads(pool),
+    oauth: oauthReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
   // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
@@ -129,6 +131,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     counters: { ...counterReads(db), ...counterWrites(db, sweeps) },
     media: { ...mediaReads(db), ...mediaWrites(db, released) },
     answers: { ...answerReads(db), ...answerWrites(db) },
+    oauth: { ...oauthReads(db), ...oauthWrites(db) },
     feeds: feedReads(db),
     search: { ...searchReads(db), ...postSearchReads(db) },
     cards: cardReads(db),

@@ -23,6 +23,7 @@ import { memberReads, memberWrites } from './members.js';
 import { moderationReads } from './moderation.js';
 import { searchReads } from './search.js';
 import { notificationReads } from './notifications.js';
+import { oauthReads, oauthWrites } from './oauth.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
 import { mediaReads, mediaWrites } from './media.js';
 import { relationReads, relationWrites } from './relations.js';
@@ -87,6 +88,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     counters: { ...counterReads(db), ...counterWrites(db) },
     media: { ...mediaReads(db), ...mediaWrites(db, () => released) },
     answers: { ...answerReads(db), ...answerWrites(db) },
+    oauth: { ...oauthReads(db), ...oauthWrites(db) },
     feeds: feedReads(db),
     search: { ...searchReads(db), ...postSearchReads(db) },
     cards: cardReads(db),
@@ -115,6 +117,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     push: gate.guard(pushReads(db)),
     media: gate.guard(mediaReads(db)),
     answers: gate.guard(answerReads(db)),
+    oauth: gate.guard(oauthReads(db)),
     ...gate.guard({ version: tx.version }),
   };
   return {

@@ -592,6 +592,75 @@ export const instanceSecrets = sqliteTable('instance_secrets', {
   value: text('value').notNull(),
 });
 
+/**
+ * Apps signed in through the Mastodon client API's OAuth (docs/decisions/0013-oauth-for-apps.md). Secrets,
+ * codes and tokens are kept only as SHA-256 hashes: a copy of the database signs nobody in.
+ */
+export const oauthApps = sqliteTable(
+  'oauth_apps',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    website: text('website'),
+    // One registered redirect URI a line, as Mastodon's redirect_uris.
+    redirectUris: text('redirect_uris').notNull(),
+    // Space-separated, as OAuth writes scopes.
+    scopes: text('scopes').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecretHash: text('client_secret_hash').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('oauth_apps_client_id_idx').on(t.clientId)],
+);
+
+/** Authorization codes: valid ten minutes, used once (deleted by the exchange that uses them). */
+export const oauthCodes = sqliteTable(
+  'oauth_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => oauthApps.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scopes: text('scopes').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    // PKCE S256's challenge, or null when the app sent none.
+    codeChallenge: text('code_challenge'),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  // A deleted account's codes (the cascade), and the expired ones swept when a code is made.
+  (t) => [index('oauth_codes_member_idx').on(t.memberId), index('oauth_codes_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Access tokens. `member_id` is null for an app's own token (client credentials). `member_token_version` is
+ * the member's users.token_version when it was issued: "sign out everywhere" and a password change move it
+ * on and end the token. A revoked token is deleted, not marked.
+ */
+export const oauthTokens = sqliteTable(
+  'oauth_tokens',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => oauthApps.id, { onDelete: 'cascade' }),
+    memberId: text('member_id').references(() => users.id, { onDelete: 'cascade' }),
+    memberTokenVersion: integer('member_token_version').notNull(),
+    scopes: text('scopes').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastUsedAt: integer('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('oauth_tokens_hash_idx').on(t.tokenHash),
+    // The member's apps (settings), revoking one app's tokens, and a deleted account's cascade.
+    index('oauth_tokens_member_app_idx').on(t.memberId, t.appId),
+    index('oauth_tokens_app_idx').on(t.appId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
@@ -603,6 +672,9 @@ export type CommentRow = typeof comments.$inferSelect;
 export const instanceTables = [
   'users',
   'push_subscriptions',
+  'oauth_apps',
+  'oauth_codes',
+  'oauth_tokens',
   'posts',
   'comments',
   'post_versions',

@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { allScopes } from './scopes.js';
+
+// GET /.well-known/oauth-authorization-server (RFC 8414), which Mastodon 4.3+ clients read to learn the
+// endpoints, the scopes and that PKCE S256 is supported.
+
+export function originOf(request: FastifyRequest, publicOrigin: string | undefined): string {
+  return publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
+export function metadataRoute(
+  scope: FastifyInstance,
+  { publicOrigin }: { publicOrigin: string | undefined },
+) {
+  scope.get('/.well-known/oauth-authorization-server', async (request, reply) => {
+    const origin = originOf(request, publicOrigin);
+    return reply.header('cache-control', 'public, max-age=3600').send({
+      issuer: `${origin}/`,
+      authorization_endpoint: `${origin}/oauth/authorize`,
+      token_endpoint: `${origin}/oauth/token`,
+      revocation_endpoint: `${origin}/oauth/revoke`,
+      app_registration_endpoint: `${origin}/api/v1/apps`,
+      scopes_supported: allScopes,
+      response_types_supported: ['code'],
+      response_modes_supported: ['query'],
+      code_challenge_methods_supported: ['S256'],
+      grant_types_supported: ['authorization_code', 'client_credentials'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    });
+  });
+}
