@@ -1,6 +1,7 @@
 import { limits } from '../../shared/limits.js';
 import { mentionsAndTags } from '../../shared/rich-text.js';
-import type { Store } from '../store/store.js';
+import type { PublicAccountRow, Store } from '../store/store.js';
+import { usernameKey } from '../../shared/username-key.js';
 import { findUserIdByUsername } from './auth.js';
 import { messages, notFound } from './errors.js';
 import { isoTime, type PublicUser } from './views.js';
@@ -23,6 +24,19 @@ export type ProfileView = PublicUser & {
   /** The members the bio mentions who exist (folded names), so the web app links only those, as in posts. */
   bioMentions: string[];
 };
+
+/**
+ * The members a page of statuses shows (its authors, boosters and the members its texts mention), read in
+ * one statement whatever their number, so a page costs the same few statements however many it names.
+ */
+export function accountsOf(
+  store: Store,
+  ids: Iterable<string>,
+  usernames: Iterable<string> = [],
+): Promise<PublicAccountRow[]> {
+  const keys = new Set([...usernames].map(usernameKey));
+  return store.read.members.accounts([...new Set(ids)], [...keys]);
+}
 
 export type Suggestion = PublicUser & { followerCount: number };
 

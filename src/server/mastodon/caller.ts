@@ -66,4 +66,3 @@ async function actorOf(deps: MastodonDeps, memberId: string): Promise<Actor> {
   if (member.status === 'pending') throw new DomainError(403, callerMessages.pending, 'FORBIDDEN');
   return { id: member.id, username: member.username, role: member.role };
 }
-

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { MastodonDeps } from './deps.js';
+import { acceptFormBodies } from './form-bodies.js';
 import { mediaRoutes } from './media.js';
 import { mastodonRateLimitHeaders } from './rate-limit-headers.js';
+import { statusRoutes } from './statuses.js';
+import { timelineRoutes } from './timelines.js';
 
 /**
  * The Mastodon client API (docs/mastodon-api.md): one more door onto the same rules as tRPC and the REST
@@ -12,4 +15,10 @@ import { mastodonRateLimitHeaders } from './rate-limit-headers.js';
 export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   mastodonRateLimitHeaders(app);
   await mediaRoutes(app, deps);
+  // Statuses and timelines, in a scope of their own whose bodies may be forms as apps send them.
+  await app.register(async (scope) => {
+    acceptFormBodies(scope);
+    statusRoutes(scope, deps);
+    timelineRoutes(scope, deps);
+  });
 }

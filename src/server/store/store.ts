@@ -1,5 +1,6 @@
 import type { AccountReads, AccountWrites } from './interface/account.js';
 import type { AnswerReads, AnswerWrites } from './interface/answers.js';
+import type { InteractionReads } from './interface/interactions.js';
 import type { AuditWrites } from './interface/audit.js';
 import type { BoostWrites } from './interface/boosts.js';
 import type { CardReads } from './interface/cards.js';
@@ -43,6 +44,7 @@ import type { SearchReads } from './interface/search.js';
 
 export type * from './interface/account.js';
 export type * from './interface/answers.js';
+export type * from './interface/interactions.js';
 export type * from './interface/audit.js';
 export type * from './interface/boosts.js';
 export type * from './interface/cards.js';
@@ -87,6 +89,7 @@ export type Reads = {
   push: PushReads;
   media: MediaReads;
   answers: AnswerReads;
+  interactions: InteractionReads;
   oauth: OAuthReads;
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the

@@ -1,6 +1,7 @@
 import { mediaUrl } from '../../domain/media-url.js';
 import type { PostMedia } from '../../domain/views.js';
 import type { MediaRow } from '../../store/store.js';
+import { absoluteUrl } from '../web-urls.js';
 import { blurhashOf } from './blurhash.js';
 
 // Mastodon's MediaAttachment (mastodon/documentation content/en/entities/MediaAttachment.md) for a picture
@@ -26,7 +27,7 @@ const size = (width: number, height: number): Size => ({
   width,
   height,
   size: `${width}x${height}`,
-  aspect: width / height,
+  aspect: height > 0 ? width / height : 1,
 });
 
 export function mediaAttachment(origin: string, media: PostMedia | MediaRow): MediaAttachment {
@@ -36,8 +37,8 @@ export function mediaAttachment(origin: string, media: PostMedia | MediaRow): Me
   return {
     id: media.id,
     type: 'image',
-    url: new URL(url, origin).href,
-    preview_url: new URL(previewUrl, origin).href,
+    url: absoluteUrl(origin, url),
+    preview_url: absoluteUrl(origin, previewUrl),
     remote_url: null,
     preview_remote_url: null,
     meta: {

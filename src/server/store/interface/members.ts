@@ -70,6 +70,21 @@ export type ProfileRow = PublicUser & {
   boostsHiddenByMe: boolean;
 };
 
+/**
+ * A member as Mastodon's Account shows them (mastodon/entities/account.ts): the profile's own fields and its
+ * counts, none about a viewer. `lastPostAt` is the newest post's time, null without posts.
+ */
+export type PublicAccountRow = PublicUser & {
+  bio: string;
+  link: string;
+  profileBanner: string;
+  createdAt: number;
+  followerCount: number;
+  followingCount: number;
+  postCount: number;
+  lastPostAt: number | null;
+};
+
 export type MemberListing = {
   username: string;
   firstName: string;
@@ -93,6 +108,11 @@ export type MemberReads = {
    * Members other than the viewer whom the viewer does not follow, most-followed first: active ones only,
    * neither limited nor blocked either way nor muted by the viewer.
    */
+  /**
+   * The members with these ids or whose usernames fold to these keys (a page's authors and the members its
+   * texts mention), in one statement whatever their number; ids and keys nobody has are left out.
+   */
+  accounts(ids: string[], usernameKeys: string[]): Promise<PublicAccountRow[]>;
   whoToFollow(viewerId: string, limit: number): Promise<(PublicUser & { followerCount: number })[]>;
   newestFirst(): Promise<MemberListing[]>;
   contentOf(id: string): Promise<{ posts: number; comments: number }>;

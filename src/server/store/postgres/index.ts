@@ -7,6 +7,7 @@ import { accountReads, accountWrites } from './account.js';
 import { auditWrites } from './audit.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
 import { answerReads, answerWrites } from './answers.js';
+import { interactionReads } from './interactions.js';
 import { boostWrites } from './boosts.js';
 import { cardReads } from './cards.js';
 import { editReads } from './edits.js';
@@ -97,6 +98,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     push: pushReads(pool),
     media: mediaReads(pool),
     answers: answerReads(pool),
+    interactions: interactionReads(pool),
     oauth: oauthReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
@@ -131,6 +133,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     counters: { ...counterReads(db), ...counterWrites(db, sweeps) },
     media: { ...mediaReads(db), ...mediaWrites(db, released) },
     answers: { ...answerReads(db), ...answerWrites(db) },
+    interactions: interactionReads(db),
     oauth: { ...oauthReads(db), ...oauthWrites(db) },
     feeds: feedReads(db),
     search: { ...searchReads(db), ...postSearchReads(db) },

@@ -1,5 +1,13 @@
 import { memberSearchKeys } from '../../../shared/search-fold.js';
-import type { ActorRow, MemberChanges, NewMember, ProfileRow, Reads, Writes } from '../store.js';
+import type {
+  PublicAccountRow,
+  ActorRow,
+  MemberChanges,
+  NewMember,
+  ProfileRow,
+  Reads,
+  Writes,
+} from '../store.js';
 import { publicUserSelect, userColumn } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement, type TextTimes } from './statement.js';
@@ -50,6 +58,17 @@ const whoToFollow = statement<Awaited<ReturnType<Reads['members']['whoToFollow']
      and not exists (select 1 from mutes where muter_id = $1 and muted_id = u.id)
    order by u.follower_count desc, u.id desc limit $2`,
 );
+// As on SQLite: follower_count is kept, the other counts read posts_author_created_idx and
+// follows_follower_created_idx.
+const accounts = statement<TextTimes<PublicAccountRow, 'createdAt' | 'lastPostAt'>>(
+  'member-accounts',
+  `select ${publicUserSelect('u')}, u.bio, u.link, u.profile_banner as "profileBanner",
+     u.created_at as "createdAt", u.follower_count as "followerCount",
+     (select count(*) from follows where follower_id = u.id)::int as "followingCount",
+     (select count(*) from posts where author_id = u.id)::int as "postCount",
+     (select max(created_at) from posts where author_id = u.id) as "lastPostAt"
+   from users u where u.id = any($1::text[]) or u.username_key = any($2::text[])`,
+);
 const lock = writeStatement('member-lock', 'select 1 from users where id = $1 for update');
 const names = statement<{ username: string; firstName: string; lastName: string }>(
   'member-names',
@@ -87,6 +106,15 @@ export function memberReads(db: Queryable): Reads['members'] {
       const row = (await profile(db, [viewerId, userId]))[0];
       // node-postgres reads a bigint as text: it may exceed 2^53; a time in milliseconds does not.
       return row && { ...row, createdAt: Number(row.createdAt) };
+    },
+    async accounts(ids, usernameKeys) {
+      if (ids.length === 0 && usernameKeys.length === 0) return [];
+      const rows = await accounts(db, [ids, usernameKeys]);
+      return rows.map((row) => ({
+        ...row,
+        createdAt: Number(row.createdAt),
+        lastPostAt: row.lastPostAt === null ? null : Number(row.lastPostAt),
+      }));
     },
     whoToFollow: (viewerId, limit) => whoToFollow(db, [viewerId, limit]),
     async newestFirst() {

@@ -20,6 +20,12 @@ export const publicUserJson = (alias: string, idKey: 'id' | '_id' = 'id') =>
     .map(([key, column]) => `'${key === 'id' ? idKey : key}', ${alias}.${column.name}`)
     .join(', ')})`;
 
+/** The same fields of the users row aliased `alias`, as a select list under their camelCase names. */
+export const publicUserSelect = (alias: string) =>
+  Object.entries(publicUserColumns)
+    .map(([key, column]) => `${alias}.${column.name} as ${key}`)
+    .join(', ');
+
 /**
  * The JSON that a scalar subquery writes, as a value `json_object` and `json_group_array` nest rather than
  * quote. A subquery's result loses its JSON subtype in SQLite 3.54 and later (3.53 kept it), so

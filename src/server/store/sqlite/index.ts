@@ -7,6 +7,7 @@ import { accountReads, accountWrites } from './account.js';
 import { auditWrites } from './audit.js';
 import { mentionWrites, notificationWrites, tagWrites } from './conversations.js';
 import { answerReads, answerWrites } from './answers.js';
+import { interactionReads } from './interactions.js';
 import { boostWrites } from './boosts.js';
 import { cardReads } from './cards.js';
 import { editReads } from './edits.js';
@@ -88,6 +89,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     counters: { ...counterReads(db), ...counterWrites(db) },
     media: { ...mediaReads(db), ...mediaWrites(db, () => released) },
     answers: { ...answerReads(db), ...answerWrites(db) },
+    interactions: interactionReads(db),
     oauth: { ...oauthReads(db), ...oauthWrites(db) },
     feeds: feedReads(db),
     search: { ...searchReads(db), ...postSearchReads(db) },
@@ -117,6 +119,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     push: gate.guard(pushReads(db)),
     media: gate.guard(mediaReads(db)),
     answers: gate.guard(answerReads(db)),
+    interactions: gate.guard(tx.interactions),
     oauth: gate.guard(oauthReads(db)),
     ...gate.guard({ version: tx.version }),
   };

@@ -3,9 +3,17 @@ import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import { blocks, comments, follows, mutes, postReactions, posts, users } from './schema.js';
 import { relationHiddenFrom } from './relations.js';
-import { profileColumns, publicUserColumns } from './columns.js';
+import { profileColumns, publicUserColumns, publicUserSelect } from './columns.js';
 import { memberSearchKeys } from '../../../shared/search-fold.js';
-import type { AccountState, MemberChanges, NewMember, Reads, Role, Writes } from '../store.js';
+import type {
+  PublicAccountRow,
+  AccountState,
+  MemberChanges,
+  NewMember,
+  Reads,
+  Role,
+  Writes,
+} from '../store.js';
 
 const actorColumns = {
   id: users.id,
@@ -111,6 +119,10 @@ export function memberReads(db: Db): Reads['members'] {
         boostsHiddenByMe: row.boostsHiddenByMe === 1,
       };
     },
+    accounts: async (ids, usernameKeys) =>
+      ids.length === 0 && usernameKeys.length === 0
+        ? []
+        : accounts(db).all({ ids: JSON.stringify(ids), keys: JSON.stringify(usernameKeys) }),
     whoToFollow: async (viewerId, limit) => statements(db).whoToFollow.all({ viewerId, limit }),
     newestFirst: async () =>
       db
@@ -215,6 +227,20 @@ function deleteMember(db: Db, userId: string): void {
   retimeTheirGroups(db).run({ userId });
   db.delete(users).where(eq(users.id, userId)).run();
 }
+
+// The counts as a profile reads them: follower_count is kept, the others read posts_author_created_idx
+// and follows_follower_created_idx (the newest post is the last entry of the first).
+const accounts = preparedOnce((db: Db) =>
+  db.$client.prepare<{ ids: string; keys: string }, PublicAccountRow>(
+    `select ${publicUserSelect('u')}, u.bio, u.link, u.profile_banner as profileBanner,
+       u.created_at as createdAt, u.follower_count as followerCount,
+       (select count(*) from follows where follower_id = u.id) as followingCount,
+       (select count(*) from posts where author_id = u.id) as postCount,
+       (select max(created_at) from posts where author_id = u.id) as lastPostAt
+     from users u
+     where u.id in (select value from json_each(:ids)) or u.username_key in (select value from json_each(:keys))`,
+  ),
+);
 
 const idsByKeys = preparedOnce((db: Db) =>
   db.$client
