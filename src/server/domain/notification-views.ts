@@ -19,6 +19,16 @@ export async function notificationsPage(
   return pageOfJsonRows(rows, (row) => [row.latestAt, row.id]);
 }
 
+/** One of the member's notifications by its id, or null where their list shows none. */
+export async function notificationById(
+  store: Store,
+  memberId: string,
+  groupId: string,
+): Promise<NotificationView | null> {
+  const row = await store.read.notifications.group(memberId, groupId);
+  return row ? (JSON.parse(row.json) as NotificationView) : null;
+}
+
 /** Counted up to 100: the bell shows "99+" above 99. */
 export async function unreadCount(store: Store, memberId: string): Promise<{ count: number }> {
   return { count: await store.read.notifications.unreadCount(memberId) };
@@ -36,4 +46,24 @@ export async function markRead(store: Store, actor: Actor, upTo: number): Promis
     tx.live.emit({ type: 'notifications', memberId: actor.id });
     return { count: await tx.notifications.unreadCount(actor.id) };
   });
+}
+
+/**
+ * Deletes one of the member's notifications (a group), or all of them: Mastodon's dismiss and clear, which
+ * the apps offer. A later action makes a new group. The member's other tabs hear of it (their bells).
+ */
+export async function dismissNotifications(
+  store: Store,
+  actor: Actor,
+  groupId: string | null,
+): Promise<void> {
+  await store.write(async (tx) => {
+    await tx.notifications.dismiss(actor.id, groupId);
+    tx.live.emit({ type: 'notifications', memberId: actor.id });
+  });
+}
+
+/** The member's read marker (Unix ms): the newest notification time they have seen, 0 for none. */
+export function readMarker(store: Store, memberId: string): Promise<number> {
+  return store.read.notifications.readMarker(memberId);
 }

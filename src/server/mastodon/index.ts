@@ -1,5 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { MastodonDeps } from './deps.js';
+import { accountListRoutes } from './account-lists.js';
+import { accountRelationRoutes } from './account-relations.js';
+import { accountById } from './account-views.js';
+import { accountRoutes } from './accounts.js';
+import { emptyRoutes } from './empty.js';
+import { instanceRoutes } from './instance.js';
+import { markerRoutes } from './markers.js';
+import { notificationRoutes } from './notifications.js';
+import { preferenceRoutes } from './preferences.js';
+import { reportRoutes } from './reports.js';
+import { searchRoutes } from './search.js';
+import { usageReader } from './instance-usage.js';
+import { nodeInfoRoutes } from './nodeinfo.js';
 import { acceptFormBodies } from './form-bodies.js';
 import { mediaRoutes } from './media.js';
 import { mastodonRateLimitHeaders } from './rate-limit-headers.js';
@@ -15,6 +28,30 @@ import { timelineRoutes } from './timelines.js';
 export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   mastodonRateLimitHeaders(app);
   await mediaRoutes(app, deps);
+  const usage = usageReader(deps.store);
+  await app.register(nodeInfoRoutes, { ...deps, usage });
+  await app.register(instanceRoutes, {
+    ...deps,
+    usage,
+    // The first admin, longest-serving first; null on an instance without one.
+    async contactAccount(request) {
+      const [admin] = await deps.store.read.instance.staff('admin', 1);
+      return admin ? accountById(deps, request, admin.id) : null;
+    },
+  });
+  await app.register(emptyRoutes, deps);
+  await app.register(accountRoutes, deps);
+  await app.register(accountRelationRoutes, deps);
+  await app.register(accountListRoutes, deps);
+  await app.register(searchRoutes, deps);
+  // Notifications, markers, preferences and reports, in a scope whose bodies may be forms.
+  await app.register(async (scope) => {
+    acceptFormBodies(scope);
+    await notificationRoutes(scope, deps);
+    await markerRoutes(scope, deps);
+    await preferenceRoutes(scope, deps);
+    await reportRoutes(scope, deps);
+  });
   // Statuses and timelines, in a scope of their own whose bodies may be forms as apps send them.
   await app.register(async (scope) => {
     acceptFormBodies(scope);

@@ -48,4 +48,6 @@ export type NotificationWrites = {
   withdraw(actorId: string, what: Withdrawal): Promise<boolean>;
   /** Moves the member's read marker to `at`, never back. */
   markRead(memberId: string, at: number): Promise<void>;
+  /** Deletes one of the member's groups (its actors go with it), or all of them when `groupId` is null. */
+  dismiss(memberId: string, groupId: string | null): Promise<void>;
 };

@@ -14,8 +14,16 @@ export type LinkPreviewRow = {
   limited: boolean;
 };
 
+/**
+ * The instance's size as NodeInfo and Mastodon's instance document tell it: active members, posts, and the
+ * members who posted since each of two times (the only cheap sign of activity Realm keeps).
+ */
+export type InstanceUsage = { members: number; posts: number; postedSince: [number, number] };
+
 /** The instance's settings and its staff. */
 export type InstanceReads = {
+  /** Counts for NodeInfo: posts by posts_created_idx, members by users_status_created_idx. */
+  usage(since: [number, number]): Promise<InstanceUsage>;
   /** Every stored setting, by key, each value JSON text (domain/instance-settings.ts reads them). */
   settings(): Promise<Record<string, string>>;
   /** The members of this role, longest-serving first, at most `limit` (the index on role). */

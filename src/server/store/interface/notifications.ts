@@ -4,6 +4,8 @@ import type { NotificationFilter } from '../../../shared/schemas.js';
 export type NotificationRow = { json: string; latestAt: number; id: string };
 
 export type NotificationReads = {
+  /** The member's read marker: the newest notification time they have seen (Unix ms; 0 for none). */
+  readMarker(memberId: string): Promise<number>;
   /** The member's groups newer than their read marker, counted up to 100 (the bell shows "99+"). */
   unreadCount(memberId: string): Promise<number>;
   /**
@@ -17,6 +19,8 @@ export type NotificationReads = {
     key: [number, string] | null,
     filter: NotificationFilter,
   ): Promise<NotificationRow[]>;
+  /** One of the member's groups by its id, as `page` would answer it; undefined where `page` shows none. */
+  group(memberId: string, groupId: string): Promise<NotificationRow | undefined>;
   /** The members with notifications about this post (its likes, comments and mentions). */
   recipientsOf(postId: string): Promise<string[]>;
 };

@@ -97,6 +97,15 @@ const markRead = writeStatement(
   'update users set notifications_read_at = greatest(notifications_read_at, $2) where id = $1',
 );
 
+const dismissOne = writeStatement(
+  'notifications-dismiss-one',
+  'delete from notifications where id = $2 and recipient_id = $1',
+);
+const dismissAll = writeStatement(
+  'notifications-dismiss-all',
+  'delete from notifications where recipient_id = $1',
+);
+
 export function tagWrites(db: Queryable): Writes['tags'] {
   return {
     async replace(postId, tags) {
@@ -151,5 +160,7 @@ export function notificationWrites(db: Queryable): Writes['notifications'] {
       return groups.length > 0;
     },
     markRead: async (memberId, at) => void (await markRead(db, [memberId, at])),
+    dismiss: async (memberId, groupId) =>
+      void (await (groupId === null ? dismissAll(db, [memberId]) : dismissOne(db, [memberId, groupId]))),
   };
 }

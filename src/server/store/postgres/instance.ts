@@ -30,8 +30,21 @@ const set = writeStatement(
    on conflict (key) do update set value = excluded.value`,
 );
 
+// Members who posted since a time: the range of posts_created_idx, each author once.
+const usage = statement<{ members: number; posts: number; month: number; halfYear: number }>(
+  'instance-usage',
+  `select (select count(*) from users where status = 'active')::int as members,
+     (select count(*) from posts)::int as posts,
+     (select count(distinct author_id) from posts where created_at >= $1)::int as month,
+     (select count(distinct author_id) from posts where created_at >= $2)::int as "halfYear"`,
+);
+
 export function instanceReads(db: Queryable): InstanceReads {
   return {
+    usage: async ([month, halfYear]) => {
+      const [row] = await usage(db, [month, halfYear]);
+      return { members: row!.members, posts: row!.posts, postedSince: [row!.month, row!.halfYear] };
+    },
     settings: async () => Object.fromEntries((await settings(db, [])).map((row) => [row.key, row.value])),
     staff: (role, limit) => staff(db, [role, limit]),
     postPreview: async (postId) => (await postPreview(db, [postId]))[0],

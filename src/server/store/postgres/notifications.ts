@@ -78,13 +78,30 @@ const mentionsPage = statement<TextTimes<NotificationRow, 'latestAt'>>(
   pageSql(`and n.kind = 'mention'`),
 );
 
+const group = statement<TextTimes<NotificationRow, 'latestAt'>>(
+  'notifications-group',
+  `select ${viewJson}::text as json, n.latest_at as "latestAt", n.id
+   from notifications n join users u on u.id = $1
+   where n.id = $2 and n.recipient_id = $1 and ${hasActors}`,
+);
+
 const recipientsOf = statement<{ id: string }>(
   'notification-recipients-of-post',
   'select distinct recipient_id as id from notifications where post_id = $1',
 );
 
+const readMarker = statement<{ at: string }>(
+  'notification-read-marker',
+  'select notifications_read_at as at from users where id = $1',
+);
+
 export function notificationReads(db: Queryable): Reads['notifications'] {
   return {
+    readMarker: async (memberId) => Number((await readMarker(db, [memberId]))[0]?.at ?? 0),
+    async group(memberId, groupId) {
+      const [row] = await group(db, [memberId, groupId]);
+      return row && { ...row, latestAt: Number(row.latestAt) };
+    },
     unreadCount: async (memberId) => (await unreadCount(db, [memberId]))[0]?.count ?? 0,
     async page(memberId, key, filter) {
       const rows = await (filter === 'mentions' ? mentionsPage : page)(db, [memberId, ...(key ?? top)]);

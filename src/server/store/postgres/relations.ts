@@ -1,4 +1,12 @@
-import type { Barrier, Reads, RelationKind, RelationRow, Writes } from '../store.js';
+import type {
+  Barrier,
+  FollowSide,
+  Reads,
+  RelationKind,
+  RelationRow,
+  RelationshipRow,
+  Writes,
+} from '../store.js';
 import { publicUserSelect } from './columns.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement, type TextTimes } from './statement.js';
@@ -63,8 +71,57 @@ const postVisible = statement<{ one: number }>(
   `select 1 as one from posts p where p.id = $2 and p.author_id <> all (${hiddenSql('$1::text')})`,
 );
 
+const relationships = statement<RelationshipRow>(
+  'relationships',
+  `select u.id,
+     exists (select 1 from follows where follower_id = $1 and followee_id = u.id) as following,
+     coalesce((select hide_boosts from follows where follower_id = $1 and followee_id = u.id), false)
+       as "hideBoosts",
+     exists (select 1 from follows where follower_id = u.id and followee_id = $1) as "followedBy",
+     exists (select 1 from blocks where blocker_id = $1 and blocked_id = u.id) as blocking,
+     exists (select 1 from blocks where blocker_id = u.id and blocked_id = $1) as "blockedBy",
+     exists (select 1 from mutes where muter_id = $1 and muted_id = u.id) as muting
+   from users u where u.id = any($2::text[])`,
+);
+
+const followSides = {
+  followers: { self: 'followee_id', other: 'follower_id' },
+  following: { self: 'follower_id', other: 'followee_id' },
+} as const;
+
+// follows_followee_created_idx serves followers, follows_follower_created_idx followings, in time order.
+const followPage = (side: FollowSide, order: 'asc' | 'desc') => {
+  const { self, other } = followSides[side];
+  return statement<TextTimes<{ id: string; since: number }, 'since'>>(
+    `follow-page-${side}-${order}`,
+    `select f.${other} as id, f.created_at as since from follows f
+     where f.${self} = $2
+       and ($3::bigint is null or (f.created_at, f.${other}) < ($3::bigint, $4::text))
+       and ($5::bigint is null or (f.created_at, f.${other}) > ($5::bigint, $6::text))
+       and f.${other} <> all (${hiddenSql('$1::text')})
+     order by f.created_at ${order}, f.${other} ${order} limit $7`,
+  );
+};
+const followPages = {
+  followers: { desc: followPage('followers', 'desc'), asc: followPage('followers', 'asc') },
+  following: { desc: followPage('following', 'desc'), asc: followPage('following', 'asc') },
+};
+
 export function relationReads(db: Queryable): Reads['relations'] {
   return {
+    relationships: async (viewer, ids) => (ids.length === 0 ? [] : relationships(db, [viewer, ids])),
+    async followPage(viewer, memberId, side, query) {
+      const rows = await followPages[side][query.oldestFirst ? 'asc' : 'desc'](db, [
+        viewer,
+        memberId,
+        query.before?.[0] ?? null,
+        query.before?.[1] ?? null,
+        query.after?.[0] ?? null,
+        query.after?.[1] ?? null,
+        query.limit,
+      ]);
+      return rows.map((row) => ({ id: row.id, since: Number(row.since) }));
+    },
     async list(memberId, kind, limit) {
       const rows = await kinds[kind].list(db, [memberId, limit]);
       return rows.map((row) => ({ ...row, since: Number(row.since) }));

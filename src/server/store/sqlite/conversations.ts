@@ -93,6 +93,10 @@ const statements = preparedOnce((db: Db) => {
     markRead: run<{ memberId: string; at: number }>(
       'update users set notifications_read_at = max(notifications_read_at, :at) where id = :memberId',
     ),
+    dismissOne: run<{ memberId: string; groupId: string }>(
+      'delete from notifications where id = :groupId and recipient_id = :memberId',
+    ),
+    dismissAll: run<{ memberId: string }>('delete from notifications where recipient_id = :memberId'),
   };
 });
 
@@ -155,6 +159,11 @@ export function notificationWrites(db: Db): Writes['notifications'] {
     },
     async markRead(memberId, at) {
       statements(db).markRead.run({ memberId, at });
+    },
+    async dismiss(memberId, groupId) {
+      const s = statements(db);
+      if (groupId === null) s.dismissAll.run({ memberId });
+      else s.dismissOne.run({ memberId, groupId });
     },
   };
 }

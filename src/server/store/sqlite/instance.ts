@@ -46,8 +46,25 @@ const statements = preparedOnce((db: Db) => ({
     .prepare(),
 }));
 
+// Members who posted since a time: the range of posts_created_idx, each author once.
+const usage = preparedOnce((db: Db) =>
+  db.$client.prepare<
+    { month: number; halfYear: number },
+    { members: number; posts: number; month: number; halfYear: number }
+  >(
+    `select (select count(*) from users where status = 'active') as members,
+       (select count(*) from posts) as posts,
+       (select count(distinct author_id) from posts where created_at >= :month) as month,
+       (select count(distinct author_id) from posts where created_at >= :halfYear) as halfYear`,
+  ),
+);
+
 export function instanceReads(db: Db): InstanceReads {
   return {
+    usage: async ([month, halfYear]) => {
+      const row = usage(db).get({ month, halfYear })!;
+      return { members: row.members, posts: row.posts, postedSince: [row.month, row.halfYear] };
+    },
     settings: async () =>
       Object.fromEntries(
         statements(db)

@@ -78,6 +78,11 @@ const statements = preparedOnce((db: Db) => ({
   mentionsPage: db.$client.prepare<{ memberId: string; k0: number; k1: string }, NotificationRow>(
     pageSql(`and n.kind = 'mention'`),
   ),
+  group: db.$client.prepare<{ memberId: string; groupId: string }, NotificationRow>(
+    `select ${viewJson} as json, n.latest_at as latestAt, n.id as id
+     from notifications n join users u on u.id = :memberId
+     where n.id = :groupId and n.recipient_id = :memberId and ${hasActors}`,
+  ),
   recipientsOf: db.$client
     .prepare<{ postId: string }, string>(
       'select distinct recipient_id from notifications where post_id = :postId',
@@ -85,8 +90,16 @@ const statements = preparedOnce((db: Db) => ({
     .pluck(),
 }));
 
+const readMarker = preparedOnce((db: Db) =>
+  db.$client
+    .prepare<{ memberId: string }, number>('select notifications_read_at from users where id = :memberId')
+    .pluck(),
+);
+
 export function notificationReads(db: Db): Reads['notifications'] {
   return {
+    readMarker: async (memberId) => readMarker(db).get({ memberId }) ?? 0,
+    group: async (memberId, groupId) => statements(db).group.get({ memberId, groupId }),
     unreadCount: async (memberId) => statements(db).unreadCount.get({ memberId }) ?? 0,
     page: async (memberId, key, filter) => {
       const [k0, k1] = key ?? top;

@@ -1,7 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
-import type { Reads, RelationKind, RelationRow, Writes } from '../store.js';
+import type { FollowSide, Reads, RelationKind, RelationRow, RelationshipRow, Writes } from '../store.js';
 
 // Blocks and mutes, and the one definition of whose content a viewer does not see, which every read
 // (feeds, cards, threads, notifications, who to follow) applies in its own statement
@@ -79,8 +79,82 @@ const statements = preparedOnce((db: Db) => {
   };
 });
 
+type Flags<T> = { [K in keyof T]: T[K] extends boolean ? number : T[K] };
+
+const relationships = preparedOnce((db: Db) =>
+  db.$client.prepare<{ viewer: string; ids: string }, Flags<RelationshipRow>>(
+    `select u.id,
+       exists (select 1 from follows where follower_id = :viewer and followee_id = u.id) as following,
+       coalesce((select hide_boosts from follows where follower_id = :viewer and followee_id = u.id), 0)
+         as hideBoosts,
+       exists (select 1 from follows where follower_id = u.id and followee_id = :viewer) as followedBy,
+       exists (select 1 from blocks where blocker_id = :viewer and blocked_id = u.id) as blocking,
+       exists (select 1 from blocks where blocker_id = u.id and blocked_id = :viewer) as blockedBy,
+       exists (select 1 from mutes where muter_id = :viewer and muted_id = u.id) as muting
+     from json_each(:ids) as k cross join users u on u.id = k.value`,
+  ),
+);
+
+const followSides = {
+  followers: { self: 'followee_id', other: 'follower_id' },
+  following: { self: 'follower_id', other: 'followee_id' },
+} as const;
+
+type FollowPageBind = {
+  viewer: string | null;
+  memberId: string;
+  beforeAt: number | null;
+  beforeId: string | null;
+  afterAt: number | null;
+  afterId: string | null;
+  limit: number;
+};
+
+// follows_followee_created_idx serves followers, follows_follower_created_idx followings, in time order.
+const followPages = preparedOnce((db: Db) => {
+  const page = (side: FollowSide, order: 'asc' | 'desc') => {
+    const { self, other } = followSides[side];
+    return db.$client.prepare<FollowPageBind, { id: string; since: number }>(
+      `select f.${other} as id, f.created_at as since from follows f
+       where f.${self} = :memberId
+         and (:beforeAt is null or (f.created_at, f.${other}) < (:beforeAt, :beforeId))
+         and (:afterAt is null or (f.created_at, f.${other}) > (:afterAt, :afterId))
+         and f.${other} not in (${hiddenSql(':viewer')})
+       order by f.created_at ${order}, f.${other} ${order} limit :limit`,
+    );
+  };
+  return {
+    followers: { desc: page('followers', 'desc'), asc: page('followers', 'asc') },
+    following: { desc: page('following', 'desc'), asc: page('following', 'asc') },
+  };
+});
+
 export function relationReads(db: Db): Reads['relations'] {
   return {
+    relationships: async (viewer, ids) =>
+      ids.length === 0
+        ? []
+        : relationships(db)
+            .all({ viewer, ids: JSON.stringify(ids) })
+            .map((row) => ({
+              id: row.id,
+              following: row.following === 1,
+              hideBoosts: row.hideBoosts === 1,
+              followedBy: row.followedBy === 1,
+              blocking: row.blocking === 1,
+              blockedBy: row.blockedBy === 1,
+              muting: row.muting === 1,
+            })),
+    followPage: async (viewer, memberId, side, query) =>
+      followPages(db)[side][query.oldestFirst ? 'asc' : 'desc'].all({
+        viewer,
+        memberId,
+        beforeAt: query.before?.[0] ?? null,
+        beforeId: query.before?.[1] ?? null,
+        afterAt: query.after?.[0] ?? null,
+        afterId: query.after?.[1] ?? null,
+        limit: query.limit,
+      }),
     list: async (memberId, kind, limit) => statements(db)[kind].list.all({ memberId, limit }),
     postVisible: async (viewer, postId) => statements(db).postVisible.get({ viewer, postId }) === 1,
   };
