@@ -36,7 +36,9 @@ describe('favourite', () => {
     const { author, post } = await aPost();
     const reader = await appMember(t, 'read write:statuses');
     expect((await reader.post(`/api/v1/statuses/${post.id}/favourite`)).statusCode).toBe(403);
-    const comment = (await author.post('/api/v1/statuses', { status: 'c', in_reply_to_id: post.id })).json<Status>();
+    const comment = (
+      await author.post('/api/v1/statuses', { status: 'c', in_reply_to_id: post.id })
+    ).json<Status>();
     const me = await appMember(t);
     expect((await me.post(`/api/v1/statuses/${comment.id}/favourite`)).statusCode).toBe(422);
     await t.caller(author.token).relations.block({ username: me.username });
@@ -87,11 +89,15 @@ describe('bookmark', () => {
     const { post } = await aPost();
     const me = await appMember(t);
     for (let i = 0; i < 2; i++) {
-      expect((await me.post(`/api/v1/statuses/${post.id}/bookmark`)).json()).toMatchObject({ bookmarked: true });
+      expect((await me.post(`/api/v1/statuses/${post.id}/bookmark`)).json()).toMatchObject({
+        bookmarked: true,
+      });
     }
     expect((await me.get('/api/v1/bookmarks')).json<Status[]>().map((s) => s.id)).toEqual([post.id]);
     for (let i = 0; i < 2; i++) {
-      expect((await me.post(`/api/v1/statuses/${post.id}/unbookmark`)).json()).toMatchObject({ bookmarked: false });
+      expect((await me.post(`/api/v1/statuses/${post.id}/unbookmark`)).json()).toMatchObject({
+        bookmarked: false,
+      });
     }
     const reader = await appMember(t, 'read write:statuses');
     expect((await reader.post(`/api/v1/statuses/${post.id}/bookmark`)).statusCode).toBe(403);

@@ -68,8 +68,14 @@ describe('POST /api/v1/statuses', () => {
     const post = (await author.post('/api/v1/statuses', { status: 'a post' })).json<Status>();
     const reply = await me.post('/api/v1/statuses', { status: 'a reply', in_reply_to_id: post.id });
     expect(reply.statusCode).toBe(200);
-    expect(expectEntity(status, reply.json())).toMatchObject({ in_reply_to_id: post.id, in_reply_to_account_id: author.id });
-    const deeper = await author.post('/api/v1/statuses', { status: 'and back', in_reply_to_id: reply.json<Status>().id });
+    expect(expectEntity(status, reply.json())).toMatchObject({
+      in_reply_to_id: post.id,
+      in_reply_to_account_id: author.id,
+    });
+    const deeper = await author.post('/api/v1/statuses', {
+      status: 'and back',
+      in_reply_to_id: reply.json<Status>().id,
+    });
     expect(deeper.json<Status>().in_reply_to_id).toBe(post.id);
     const context = (await me.get(`/api/v1/statuses/${post.id}/context`)).json<{ descendants: Status[] }>();
     expect(context.descendants.map((s) => s.content)).toEqual(['<p>a reply</p>', '<p>and back</p>']);
@@ -87,13 +93,18 @@ describe('POST /api/v1/statuses', () => {
     const me = await appMember(t);
     const post = (await author.post('/api/v1/statuses', { status: 'quote me' })).json<Status>();
     const res = await me.post('/api/v1/statuses', { status: 'so true', quoted_status_id: post.id });
-    expect(expectEntity(status, res.json()).quote).toMatchObject({ state: 'accepted', quoted_status: { id: post.id } });
+    expect(expectEntity(status, res.json()).quote).toMatchObject({
+      state: 'accepted',
+      quoted_status: { id: post.id },
+    });
   });
 
   it('needs write:statuses', async () => {
     const reader = await appMember(t, 'read');
     expect((await reader.post('/api/v1/statuses', { status: 'no' })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/statuses', payload: { status: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/statuses', payload: { status: 'x' } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -102,7 +113,9 @@ describe('editing and deleting', () => {
     const me = await appMember(t);
     const other = await appMember(t);
     const picture = await uploaded(t, me.token);
-    const post = (await me.post('/api/v1/statuses', { status: 'first', media_ids: [picture.id] })).json<Status>();
+    const post = (
+      await me.post('/api/v1/statuses', { status: 'first', media_ids: [picture.id] })
+    ).json<Status>();
     const edited = await me.put(`/api/v1/statuses/${post.id}`, {
       status: 'second',
       media_attributes: [{ id: picture.id, description: 'a red square' }],
@@ -126,7 +139,9 @@ describe('editing and deleting', () => {
   it('edits a comment’s text', async () => {
     const me = await appMember(t);
     const post = (await me.post('/api/v1/statuses', { status: 'post' })).json<Status>();
-    const comment = (await me.post('/api/v1/statuses', { status: 'typo', in_reply_to_id: post.id })).json<Status>();
+    const comment = (
+      await me.post('/api/v1/statuses', { status: 'typo', in_reply_to_id: post.id })
+    ).json<Status>();
     const res = await me.put(`/api/v1/statuses/${comment.id}`, { status: 'fixed' });
     expect(res.json()).toMatchObject({ id: comment.id, content: '<p>fixed</p>', in_reply_to_id: post.id });
   });
@@ -135,7 +150,9 @@ describe('editing and deleting', () => {
     const me = await appMember(t);
     const other = await appMember(t);
     const post = (await me.post('/api/v1/statuses', { status: 'soon gone' })).json<Status>();
-    const comment = (await me.post('/api/v1/statuses', { status: 'me too', in_reply_to_id: post.id })).json<Status>();
+    const comment = (
+      await me.post('/api/v1/statuses', { status: 'me too', in_reply_to_id: post.id })
+    ).json<Status>();
     expect((await other.del(`/api/v1/statuses/${post.id}`)).statusCode).toBe(403);
     const gone = await me.del(`/api/v1/statuses/${comment.id}`);
     expect(gone.json()).toMatchObject({ id: comment.id, text: 'me too' });

@@ -16,7 +16,7 @@ type Status = { id: string; content: string; account: { id: string }; reblog: St
 /** Follows Link next from `first` to the end: every page's statuses, in order. */
 async function walk(reader: AppMember, first: string) {
   const pages: Status[][] = [];
-  for (let url: string | null = first; url && pages.length < 20; ) {
+  for (let url: string | null = first; url && pages.length < 20;) {
     const res = await reader.get(url);
     expect(res.statusCode).toBe(200);
     const page = res.json<Status[]>();
@@ -36,9 +36,7 @@ describe('the home timeline', () => {
     const pages = await walk(reader, '/api/v1/timelines/home?limit=20');
     expect(pages.map((page) => page.length)).toEqual([20, 20, 5]);
     const all = pages.flat();
-    expect(all.map((s) => s.content)).toEqual(
-      Array.from({ length: 45 }, (_, i) => `<p>post ${44 - i}</p>`),
-    );
+    expect(all.map((s) => s.content)).toEqual(Array.from({ length: 45 }, (_, i) => `<p>post ${44 - i}</p>`));
     // Ids sort by time: newest first is descending text order.
     const ids = all.map((s) => s.id);
     expect([...ids].sort().reverse()).toEqual(ids);
@@ -100,7 +98,8 @@ describe('the home timeline', () => {
     const authors = await Promise.all(Array.from({ length: 5 }, () => appMember(t)));
     for (const a of authors) {
       await t.caller(reader.token).follow.follow({ userId: a.id });
-      for (let i = 0; i < 4; i++) await t.caller(a.token).posts.create({ content: `@${reader.username} #tag ${i}` });
+      for (let i = 0; i < 4; i++)
+        await t.caller(a.token).posts.create({ content: `@${reader.username} #tag ${i}` });
     }
     await reader.get('/api/v1/timelines/home?limit=2');
     const small = await statementsRunBy(t, () => reader.get('/api/v1/timelines/home?limit=2'));
@@ -160,7 +159,9 @@ describe('other timelines', () => {
     const res = await reader.get(`/api/v1/accounts/${author.id}/statuses?exclude_replies=true`);
     expect(res.json<Status[]>().map((s) => s.content)).toEqual(['<p>mine</p>']);
     expect((await reader.get(`/api/v1/accounts/${author.id}/statuses?pinned=true`)).json()).toEqual([]);
-    expect((await reader.get(`/api/v1/accounts/${reader.id.replace(/.$/, '0')}x/statuses`)).statusCode).toBe(404);
+    expect((await reader.get(`/api/v1/accounts/${reader.id.replace(/.$/, '0')}x/statuses`)).statusCode).toBe(
+      404,
+    );
     await t.caller(author.token).relations.block({ username: reader.username });
     expect((await reader.get(`/api/v1/accounts/${author.id}/statuses`)).json()).toEqual([]);
   });

@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
 // The streaming clients of this process (docs/mastodon-api.md, "Streaming"): a WebSocket with any number of
 // subscriptions, or an SSE response with one. Each is one member's, bounded: a member has at most
 // `perMember` here (a new one closes their oldest), and a client that does not read has its queue capped.
@@ -37,6 +39,8 @@ export type StreamClient = {
   readonly token: string;
   /** The origin its payloads' URLs are written with. */
   readonly origin: string;
+  /** The request that opened it (what the notification entities are written for). */
+  readonly request: FastifyRequest;
   readonly readsStatuses: boolean;
   readonly readsNotifications: boolean;
   readonly subscriptions: Map<string, Subscription>;
