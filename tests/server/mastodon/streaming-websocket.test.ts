@@ -83,10 +83,11 @@ describe('the streaming WebSocket', () => {
       account: { id: followed.id, acct: followed.username },
       favourited: false,
     });
+    // Events come in the order of their writes: once my own post is here, the stranger's went by.
+    const strangers = await post(stranger.token, 'Nobody follows me');
     const mine = await post(me.token, 'My own words');
     await ws.next('update', (p) => JSON.parse(p).id === mine.statusId);
 
-    const strangers = await post(stranger.token, 'Nobody follows me');
     ws.send({ type: 'subscribe', stream: 'public:local' });
     await settled(ws);
     const later = await post(stranger.token, 'Now on public');
@@ -109,7 +110,6 @@ describe('the streaming WebSocket', () => {
     ws.send({ type: 'unsubscribe', stream: 'hashtag', tag: 'cats' });
     await settled(ws);
     const after = await post(author.token, 'Again #cats');
-    const marker = await post(author.token, 'end');
     ws.send({ type: 'subscribe', stream: 'public' });
     await settled(ws);
     const seen = await post(author.token, 'seen on public');
@@ -117,7 +117,6 @@ describe('the streaming WebSocket', () => {
     const ids = ws.messages.filter((m) => m.event === 'update').map((m) => JSON.parse(String(m.payload)).id);
     expect(ids).not.toContain(untagged.statusId);
     expect(ids).not.toContain(after.statusId);
-    expect(ids).not.toContain(marker.statusId);
   });
 
   it('tells an edit as `status.update` and a deletion as `delete` with the status id', async () => {
