@@ -26,6 +26,7 @@ const AboutPage = lazy(() => import('./pages/about-page'));
 const AccountStatePage = lazy(() => import('./pages/account-state-page'));
 const AdminPage = lazy(() => import('./pages/admin/admin-page'));
 const SearchPage = lazy(() => import('./pages/search-page'));
+const ConsentPage = lazy(() => import('./pages/consent-page'));
 
 /**
  * Spec section 2: a signed-out visitor goes to /auth, and the page they wanted is remembered. An
@@ -152,6 +153,9 @@ export function App() {
           <Readable>
             <SearchPage />
           </Readable>
+        </Route>
+        <Route path="/oauth/authorize">
+          <ConsentPage />
         </Route>
         <Route path="/admin/:section?">
           {(params) => (

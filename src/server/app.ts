@@ -18,6 +18,7 @@ import type { MediaStorage } from './media/storage.js';
 import { mediaRoutes } from './media-routes/index.js';
 import { fileNameKey } from './media-routes/pictures.js';
 import { mastodonApi } from './mastodon/index.js';
+import { resolveAppToken } from './mastodon/oauth/app-tokens.js';
 import { oauthRoutes } from './mastodon/oauth/routes.js';
 import { limitRequests } from './request-limit.js';
 import { startPushDelivery } from './push/delivery.js';
@@ -118,7 +119,7 @@ export async function buildApp({
   await app.register(fastifyCompress, compression);
 
   if (config.rateLimit) {
-    const keyOf = clientKeys(keys);
+    const keyOf = clientKeys(keys, async (token) => (await resolveAppToken(store, token))?.memberId ?? null);
     await limitRequests(app, { keyOf, max: config.requestsPer5Minutes });
     shareFairly(app, keyOf);
   }

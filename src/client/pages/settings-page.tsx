@@ -1,3 +1,4 @@
+import { AppsSection } from '../components/settings/apps-section';
 import { DeleteAccount } from '../components/settings/delete-account';
 import { ExportData } from '../components/settings/export-data';
 import { InvitesSection } from '../components/settings/invites-section';
@@ -13,7 +14,7 @@ import '../settings.css';
 import '../theme.css';
 
 /**
- * The settings page: the theme, password, notifications on this device, sessions, blocked and muted members, invites (admins, and members where the
+ * The settings page: the theme, password, notifications on this device, sessions, the apps allowed, blocked and muted members, invites (admins, and members where the
  * admins allow it), export and deletion of the account.
  */
 export default function SettingsPage() {
@@ -28,6 +29,7 @@ export default function SettingsPage() {
       <PasswordForm />
       <PushSection />
       <SignOutEverywhere />
+      <AppsSection />
       <RelationsLists />
       {mayInvite && <InvitesSection bounded={role !== 'admin'} />}
       <ExportData />

@@ -93,7 +93,8 @@ export async function registerApp(store: Store, input: NewApp) {
 /** What the consent screen shows and what Allow will grant; refuses what no member should be asked. */
 export async function describeAuthorization(store: Store, request: AuthorizeRequest) {
   const app = await store.read.oauth.appByClientId(request.client_id);
-  if (!app) throw new OAuthError('invalid_client', 'This app is not registered on this instance.');
+  // 400, not 401: the consent page's caller is the member, whose session is fine (a 401 would sign them out).
+  if (!app) throw new OAuthError('invalid_client', 'This app is not registered on this instance.', 400);
   if (!app.redirectUris.includes(request.redirect_uri)) {
     throw new OAuthError(
       'invalid_redirect_uri',
