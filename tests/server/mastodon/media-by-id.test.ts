@@ -3,6 +3,7 @@ import { appToken } from '../../helpers/mastodon-token.js';
 import { multipartBody } from '../../helpers/multipart-body.js';
 import { makeTestApp, type TestApp } from '../../helpers/test-app.js';
 import { jpeg, storedFiles } from '../../trpc/media-helpers.js';
+import { expectEntity, mediaAttachment } from '../../mastodon/entities/index.js';
 import { mediaAttachmentShape } from './media-shape.js';
 
 // GET, PUT and DELETE /api/v1/media/:id: an upload between POST /api/v2/media and the status that takes
@@ -42,7 +43,11 @@ describe('an upload before a status takes it', () => {
     const { id } = await uploadAs(token);
     const shown = await call('GET', id, token);
     expect(shown.statusCode).toBe(200);
-    expect(shown.json()).toEqual({ ...mediaAttachmentShape, id, description: null });
+    expect(expectEntity(mediaAttachment, shown.json())).toEqual({
+      ...mediaAttachmentShape,
+      id,
+      description: null,
+    });
 
     const json = await call('PUT', id, token, { description: 'Two cats on a wall' });
     expect(json.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { appToken } from '../../helpers/mastodon-token.js';
 import { multipartBody, type FormPart } from '../../helpers/multipart-body.js';
 import { makeTestApp, type TestApp } from '../../helpers/test-app.js';
 import { jpeg } from '../../trpc/media-helpers.js';
+import { expectEntity, mediaAttachment } from '../../mastodon/entities/index.js';
 import { mediaAttachmentShape } from './media-shape.js';
 
 // POST /api/v2/media and /api/v1/media (docs/mastodon-api.md, "Pictures"): a real JPEG through Realm's own
@@ -38,6 +39,7 @@ describe('uploading a picture', () => {
     const { token } = await memberWithApp();
     const res = await send(token, { file: await picture(), description: 'A red square at dusk' });
     expect(res.statusCode).toBe(200);
+    expectEntity(mediaAttachment, res.json());
     const body = res.json();
     expect(body).toEqual(mediaAttachmentShape);
     expect(body).toMatchObject({
@@ -68,7 +70,7 @@ describe('uploading a picture', () => {
     const { token } = await memberWithApp('write:media');
     const res = await send(token, { file: await picture() }, '/api/v1/media');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(mediaAttachmentShape);
+    expect(expectEntity(mediaAttachment, res.json())).toEqual(mediaAttachmentShape);
     expect(res.json().description).toBeNull();
   });
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
 import { postStatusId } from '../../../src/server/mastodon/entities/status.js';
 import { listening } from '../../helpers/event-stream.js';
+import { expectEntity, notification, status } from '../../mastodon/entities/index.js';
 import { appToken } from '../../helpers/mastodon-token.js';
 import { openMastodonSse, type MastodonSse } from '../../helpers/mastodon-stream.js';
 import { makeTestApp, testConfig, type TestApp } from '../../helpers/test-app.js';
@@ -66,7 +67,7 @@ describe('the SSE streams', () => {
     const boosted = await post(author.token, 'Worth sharing');
     await t.caller(friend.token).posts.boost({ postId: boosted.id });
     const reblog = await stream.next('update', (data) => JSON.parse(data).reblog !== null);
-    expect(JSON.parse(reblog.data)).toMatchObject({
+    expect(expectEntity(status, JSON.parse(reblog.data), 'reblog')).toMatchObject({
       account: { id: friend.id },
       reblog: { id: boosted.statusId, account: { id: author.id } },
     });
@@ -74,7 +75,10 @@ describe('the SSE streams', () => {
 
     await t.caller(friend.token).follow.follow({ userId: me.id });
     const followed = await stream.next('notification');
-    expect(JSON.parse(followed.data)).toMatchObject({ type: 'follow', account: { id: friend.id } });
+    expect(expectEntity(notification, JSON.parse(followed.data))).toMatchObject({
+      type: 'follow',
+      account: { id: friend.id },
+    });
   });
 
   it('/user/notification carries notifications only', async () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
 import { postStatusId } from '../../../src/server/mastodon/entities/status.js';
 import { listening } from '../../helpers/event-stream.js';
+import { expectEntity, notification, status as statusEntity } from '../../mastodon/entities/index.js';
 import { appToken } from '../../helpers/mastodon-token.js';
 import { openMastodonSocket, type MastodonSocket } from '../../helpers/mastodon-stream.js';
 import { makeTestApp, testConfig, type TestApp } from '../../helpers/test-app.js';
@@ -76,7 +77,7 @@ describe('the streaming WebSocket', () => {
     const theirs = await post(followed.token, 'Hello from someone I follow');
     const update = await ws.next('update', (p) => JSON.parse(p).id === theirs.statusId);
     expect(update.stream).toEqual(['user']);
-    const status = JSON.parse(update.payload);
+    const status = expectEntity(statusEntity, JSON.parse(update.payload), 'update');
     expect(status).toMatchObject({
       id: theirs.statusId,
       content: expect.stringContaining('Hello from someone I follow'),
@@ -128,7 +129,7 @@ describe('the streaming WebSocket', () => {
     await ws.next('update', (p) => JSON.parse(p).id === written.statusId);
     await t.caller(author.token).posts.edit({ postId: written.id, content: 'Second words' });
     const edit = await ws.next('status.update', (p) => JSON.parse(p).id === written.statusId);
-    expect(JSON.parse(edit.payload)).toMatchObject({
+    expect(expectEntity(statusEntity, JSON.parse(edit.payload), 'status.update')).toMatchObject({
       content: expect.stringContaining('Second words'),
       edited_at: expect.any(String),
     });
@@ -146,7 +147,7 @@ describe('the streaming WebSocket', () => {
     await t.caller(fan.token).posts.like({ postId: mine.id });
     const got = await ws.next('notification');
     expect(got.stream).toEqual(['user']);
-    expect(JSON.parse(got.payload)).toMatchObject({
+    expect(expectEntity(notification, JSON.parse(got.payload), 'notification')).toMatchObject({
       type: 'favourite',
       account: { id: fan.id },
       status: { id: mine.statusId },
