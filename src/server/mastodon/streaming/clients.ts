@@ -29,6 +29,9 @@ export type Subscription = { name: StreamName; tag?: string; list?: string };
 export const subscriptionKey = (sub: Subscription) =>
   `${sub.name}\u0000${sub.tag?.toLowerCase() ?? sub.list ?? ''}`;
 
+/** The home stream's key, which the dispatcher looks for. */
+export const homeKey = subscriptionKey({ name: 'user' });
+
 /** The `stream` array of a WebSocket event: `["hashtag", "cats"]`, `["user"]`. */
 export const streamLabel = (sub: Subscription) =>
   sub.tag !== undefined ? [sub.name, sub.tag] : sub.list !== undefined ? [sub.name, sub.list] : [sub.name];

@@ -1,6 +1,6 @@
 import type { LiveEvent, Store } from '../../store/store.js';
 import { encodeId } from '../ids.js';
-import type { Clients, StreamClient, Subscription } from './clients.js';
+import { homeKey, type Clients, type StreamClient, type Subscription } from './clients.js';
 import { streamedBoost, streamedPost, type StreamedPost } from './payloads.js';
 
 // Realm's live events (store.subscribe: every process, every node; docs/decisions/0003) as Mastodon's
@@ -61,8 +61,7 @@ export function dispatchToClients(
     if (!counts || counts.hiddenFromAll) return;
     const hidden = new Set(counts.hiddenFrom);
     const wantsHome = members.filter(
-      (memberId) =>
-        memberId !== authorId && clients.of(memberId).some((c) => c.subscriptions.has('user\u0000')),
+      (memberId) => memberId !== authorId && clients.of(memberId).some((c) => c.subscriptions.has(homeKey)),
     );
     const home = new Set([
       authorId,
@@ -84,7 +83,7 @@ export function dispatchToClients(
   async function tellBoost(event: Extract<LiveEvent, { type: 'boost' }>) {
     const members = clients
       .members()
-      .filter((memberId) => clients.of(memberId).some((c) => c.subscriptions.has('user\u0000')));
+      .filter((memberId) => clients.of(memberId).some((c) => c.subscriptions.has(homeKey)));
     if (members.length === 0 || event.at === undefined) return;
     const others = members.filter((memberId) => memberId !== event.boosterId);
     const followers =
@@ -97,7 +96,7 @@ export function dispatchToClients(
     if (!boost) return;
     for (const memberId of reach) {
       for (const client of clients.of(memberId)) {
-        const sub = client.subscriptions.get('user\u0000');
+        const sub = client.subscriptions.get(homeKey);
         if (sub) client.send(sub, 'update', await boost.json(client.origin));
       }
     }

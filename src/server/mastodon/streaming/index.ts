@@ -59,7 +59,9 @@ export async function streamingRoutes(app: FastifyInstance, deps: MastodonDeps) 
   });
 
   /** Lists the client, then checks its token again: a session that ended meanwhile ends it now. */
-  async function open(client: StreamClient, whenClosed: (listener: () => void) => void) {
+  async function open(client: StreamClient, gone: boolean, whenClosed: (listener: () => void) => void) {
+    // A client that left while its token was checked has had its 'close' already.
+    if (gone) return;
     clients.add(client);
     whenClosed(() => clients.remove(client));
     try {
@@ -104,7 +106,7 @@ export async function streamingRoutes(app: FastifyInstance, deps: MastodonDeps) 
         if ('error' in sub) socket.send(JSON.stringify(sub));
         else client.subscriptions.set(subscriptionKey(sub), sub);
       }
-      void open(client, (listener) => socket.once('close', listener));
+      void open(client, socket.readyState !== socket.OPEN, (listener) => socket.once('close', listener));
     },
   });
 
@@ -121,7 +123,9 @@ export async function streamingRoutes(app: FastifyInstance, deps: MastodonDeps) 
         if ('error' in sub)
           throw new DomainError(sub.status === 401 ? 403 : sub.status, sub.error, 'BAD_REQUEST');
         const client = sseClient(request, reply, caller, originOf(deps, request), sub, maxBufferedBytes);
-        await open(client, (listener) => reply.raw.once('close', listener));
+        await open(client, reply.raw.destroyed || request.raw.socket.destroyed, (listener) =>
+          reply.raw.once('close', listener),
+        );
       },
     );
   }
