@@ -160,6 +160,7 @@ export async function buildApp({
     media: config.media,
     mediaStorage,
     mediaNameKey,
+    streamingHeartbeatMs: live.heartbeatMs,
   });
   await app.register(oauthRoutes, { store, publicOrigin: config.publicOrigin });
 

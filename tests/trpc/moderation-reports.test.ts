@@ -134,7 +134,7 @@ describe('admin.resolveReport', () => {
     expect(await t.sql('select count(*) as n from notifications')).toEqual([{ n: 0 }]);
     expect(live.events).toEqual(
       expect.arrayContaining([
-        { type: 'post-changed', postId: c.postId },
+        { type: 'post-changed', postId: c.postId, deleted: { createdAt: expect.any(Number) } },
         { type: 'notifications', memberId: c.alice.id },
       ]),
     );

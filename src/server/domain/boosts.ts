@@ -19,7 +19,7 @@ export async function boostPost(store: Store, actor: Actor, postId: string): Pro
     await tx.boosts.add(postId, actor.id, at);
     const notice = { recipientId: post.authorId, actorId: actor.id, postId, commentId: null, at };
     await notify(tx, { ...notice, kind: 'boost' });
-    tx.live.emit({ type: 'boost', postId, boosterId: actor.id, authorId: post.authorId });
+    tx.live.emit({ type: 'boost', postId, boosterId: actor.id, authorId: post.authorId, at });
     tx.live.emit({ type: 'post-changed', postId });
   });
 }

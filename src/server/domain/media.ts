@@ -88,6 +88,8 @@ export async function uploadPicture(
   actor: Actor,
   bytes: Buffer,
   purpose: MediaKind = 'post',
+  /** Alt text given with the upload (the Mastodon API's `description`); a post may set it later too. */
+  alt = '',
 ): Promise<MediaView> {
   await checkHourlyCap(deps, actor);
   await checkQuota(deps, await deps.store.read.media.bytesOf(actor.id), 1);
@@ -98,7 +100,7 @@ export async function uploadPicture(
     ownerId: actor.id,
     postId: null,
     position: 0,
-    alt: '',
+    alt,
     kind: purpose,
     largeKey: large.key,
     previewKey: preview.key,

@@ -109,7 +109,7 @@ export async function editPost(
     await tx.posts.setContent(postId, content, at);
     if (pictures) await setPostMedia(tx, actor.id, postId, pictures.media, pictures.perPost);
     await recordPostText(tx, actor.id, postId, content, at);
-    tx.live.emit({ type: 'post-changed', postId });
+    tx.live.emit({ type: 'post-changed', postId, edited: true });
   });
 }
 
@@ -130,9 +130,9 @@ export async function erasePost(tx: Tx, postId: string): Promise<void> {
   // Its mentions and their notifications cascade too; `notified` already names everyone they told.
   const notified = await tx.notifications.recipientsOf(postId);
   await releasePostMedia(tx, postId);
-  await tx.posts.delete(postId);
+  const createdAt = await tx.posts.delete(postId);
   for (const memberId of notified) tx.live.emit({ type: 'notifications', memberId });
-  tx.live.emit({ type: 'post-changed', postId });
+  tx.live.emit({ type: 'post-changed', postId, ...(createdAt !== undefined && { deleted: { createdAt } }) });
 }
 
 /**

@@ -17,6 +17,8 @@ export type MastodonDeps = {
   mediaStorage: MediaStorage;
   /** Names stored picture files (media-routes/pictures.ts, `fileNameKey`). */
   mediaNameKey: Buffer;
+  /** Streaming's pings and token checks (streaming/index.ts): the live updates' heartbeat, 25 s. */
+  streamingHeartbeatMs?: number | undefined;
 };
 
 /**

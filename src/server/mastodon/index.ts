@@ -14,6 +14,8 @@ import { searchRoutes } from './search.js';
 import { usageReader } from './instance-usage.js';
 import { nodeInfoRoutes } from './nodeinfo.js';
 import { acceptFormBodies } from './form-bodies.js';
+import { mediaRoutes } from './media.js';
+import { streamingRoutes } from './streaming/index.js';
 import { mastodonRateLimitHeaders } from './rate-limit-headers.js';
 import { statusRoutes } from './statuses.js';
 import { timelineRoutes } from './timelines.js';
@@ -26,6 +28,8 @@ import { timelineRoutes } from './timelines.js';
  */
 export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   mastodonRateLimitHeaders(app);
+  await mediaRoutes(app, deps);
+  await app.register(async (scope) => streamingRoutes(scope, deps));
   const usage = usageReader(deps.store);
   await app.register(nodeInfoRoutes, { ...deps, usage });
   await app.register(instanceRoutes, {

@@ -22,7 +22,7 @@ export type MediaRouteOptions = {
 };
 
 /** 16777216 -> "16 MB"; under a megabyte in KB. */
-const sizeText = (bytes: number) =>
+export const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
     : `${Math.round(bytes / 1024)} KB`;

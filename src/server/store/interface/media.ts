@@ -42,6 +42,8 @@ export type MediaReads = {
   onPosts(postIds: string[]): Promise<MediaRow[]>;
   /** Those of `keys` that some row still uses (as its large or preview file). */
   keysInUse(keys: string[]): Promise<string[]>;
+  /** One picture by its id, or null. */
+  byId(id: string): Promise<MediaRow | null>;
 };
 
 export type MediaWrites = {
@@ -52,6 +54,8 @@ export type MediaWrites = {
   ofPost(postId: string): Promise<MediaRow[]>;
   /** All of a member's pictures' file keys, attached or not (before their account is deleted). */
   keysOfOwner(ownerId: string): Promise<string[]>;
+  /** Sets an upload's alt text before a post takes it (the Mastodon API's `PUT /api/v1/media/:id`). */
+  describe(id: string, alt: string): Promise<void>;
   /** Puts the picture on the post at `position` with `alt`. */
   attach(id: string, postId: string, position: number, alt: string): Promise<void>;
   /** Deletes these rows (their files are released by the caller). */

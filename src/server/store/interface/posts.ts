@@ -32,7 +32,8 @@ export type PostWrites = {
    * `at`. True when the content changed.
    */
   setContent(id: string, content: string, at: number): Promise<boolean>;
-  delete(id: string): Promise<void>;
+  /** Deletes the post; answers when it was made (the Mastodon API's status ids carry it), if it was there. */
+  delete(id: string): Promise<number | undefined>;
 };
 
 export type ReactionWrites = {

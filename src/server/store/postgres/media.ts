@@ -36,6 +36,8 @@ const keysOfOwner = statement<{ key: string }>(
   `select large_key as key from media where owner_id = $1
    union all select preview_key from media where owner_id = $1`,
 );
+const byId = statement<Row>('media-by-id', `select ${columns} from media where id = $1`);
+const describe = writeStatement('media-describe', 'update media set alt = $2 where id = $1');
 const attach = writeStatement(
   'media-attach',
   'update media set post_id = $2, position = $3, alt = $4 where id = $1',
@@ -67,6 +69,10 @@ export function mediaReads(db: Queryable): MediaReads {
     bytesOf: async (ownerId) => Number((await bytesOf(db, [ownerId]))[0]?.total ?? 0),
     onPosts: async (ids) => (await onPosts(db, [ids])).map(parsed), // even for none, as on SQLite
     keysInUse: async (keys) => (keys.length === 0 ? [] : (await keysInUse(db, [keys])).map((row) => row.key)),
+    byId: async (id) => {
+      const [row] = await byId(db, [id]);
+      return row ? parsed(row) : null;
+    },
   };
 }
 
@@ -95,6 +101,7 @@ export function mediaWrites(db: Queryable, released: string[]): MediaWrites {
     byIds: async (ids) => (ids.length === 0 ? [] : (await byIds(db, [ids])).map(parsed)),
     ofPost: async (postId) => (await ofPost(db, [postId])).map(parsed),
     keysOfOwner: async (ownerId) => (await keysOfOwner(db, [ownerId])).map((row) => row.key),
+    describe: async (id, alt) => void (await describe(db, [id, alt])),
     attach: async (id, postId, position, alt) => void (await attach(db, [id, postId, position, alt])),
     async delete(ids) {
       if (ids.length > 0) await remove(db, [ids]);

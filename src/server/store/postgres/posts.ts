@@ -74,7 +74,11 @@ export function postWrites(db: Queryable): Writes['posts'] {
     },
     setContent: async (id, content, at) => writeText(db, 'posts', id, content, at),
     async delete(id) {
-      await db.query('delete from posts where id = $1', [id]);
+      const { rows } = await db.query<{ at: string }>(
+        'delete from posts where id = $1 returning created_at::text as at',
+        [id],
+      );
+      return rows[0] ? Number(rows[0].at) : undefined;
     },
   };
 }

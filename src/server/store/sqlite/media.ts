@@ -32,6 +32,8 @@ const statements = preparedOnce((db: Db) => ({
        union all select preview_key from media where owner_id = :ownerId`,
     )
     .pluck(),
+  byId: db.$client.prepare<{ id: string }, MediaRow>(`select ${columns} from media where id = :id`),
+  describe: db.$client.prepare<{ id: string; alt: string }>(`update media set alt = :alt where id = :id`),
   attach: db.$client.prepare<{ id: string; postId: string; position: number; alt: string }>(
     `update media set post_id = :postId, position = :position, alt = :alt where id = :id`,
   ),
@@ -69,6 +71,7 @@ export function mediaReads(db: Db): MediaReads {
     onPosts: async (ids) => statements(db).onPosts.all({ ids: JSON.stringify(ids) }),
     keysInUse: async (keys) =>
       keys.length === 0 ? [] : statements(db).keysInUse.all({ keys: JSON.stringify(keys) }),
+    byId: async (id) => statements(db).byId.get({ id }) ?? null,
   };
 }
 
@@ -79,6 +82,7 @@ export function mediaWrites(db: Db, released: () => string[]): MediaWrites {
     byIds: async (ids) => (ids.length === 0 ? [] : statements(db).byIds.all({ ids: JSON.stringify(ids) })),
     ofPost: async (postId) => statements(db).ofPost.all({ postId }),
     keysOfOwner: async (ownerId) => statements(db).keysOfOwner.all({ ownerId }),
+    describe: async (id, alt) => void statements(db).describe.run({ id, alt }),
     attach: async (id, postId, position, alt) =>
       void statements(db).attach.run({ id, postId, position, alt }),
     delete: async (ids) => {

@@ -88,7 +88,8 @@ export function postWrites(db: Db): Writes['posts'] {
         .run().changes > 0,
     setContent: async (id, content, at) => writeText(db, 'posts', id, content, at),
     async delete(id) {
-      db.delete(posts).where(eq(posts.id, id)).run();
+      const [gone] = db.delete(posts).where(eq(posts.id, id)).returning({ at: posts.createdAt }).all();
+      return gone?.at;
     },
   };
 }
