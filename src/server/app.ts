@@ -19,7 +19,6 @@ import { mediaRoutes } from './media-routes/index.js';
 import { fileNameKey } from './media-routes/pictures.js';
 import { mastodonApi } from './mastodon/index.js';
 import { resolveAppToken } from './mastodon/oauth/app-tokens.js';
-import { oauthRoutes } from './mastodon/oauth/routes.js';
 import { limitRequests } from './request-limit.js';
 import { startPushDelivery } from './push/delivery.js';
 import { restApi } from './rest/index.js';
@@ -162,7 +161,6 @@ export async function buildApp({
     mediaNameKey,
     streamingHeartbeatMs: live.heartbeatMs,
   });
-  await app.register(oauthRoutes, { store, publicOrigin: config.publicOrigin });
 
   const contextDeps = {
     store,

@@ -1,23 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import type { MastodonDeps } from './deps.js';
 import { accountListRoutes } from './account-lists.js';
 import { accountRelationRoutes } from './account-relations.js';
 import { accountById } from './account-views.js';
 import { accountRoutes } from './accounts.js';
+import type { MastodonDeps } from './deps.js';
 import { emptyRoutes } from './empty.js';
+import { acceptFormBodies } from './form-bodies.js';
+import { usageReader } from './instance-usage.js';
 import { instanceRoutes } from './instance.js';
 import { markerRoutes } from './markers.js';
+import { mediaRoutes } from './media.js';
+import { nodeInfoRoutes } from './nodeinfo.js';
 import { notificationRoutes } from './notifications.js';
+import { oauthRoutes } from './oauth/routes.js';
 import { preferenceRoutes } from './preferences.js';
+import { mastodonRateLimitHeaders } from './rate-limit-headers.js';
 import { reportRoutes } from './reports.js';
 import { searchRoutes } from './search.js';
-import { usageReader } from './instance-usage.js';
-import { nodeInfoRoutes } from './nodeinfo.js';
-import { acceptFormBodies } from './form-bodies.js';
-import { mediaRoutes } from './media.js';
-import { streamingRoutes } from './streaming/index.js';
-import { mastodonRateLimitHeaders } from './rate-limit-headers.js';
 import { statusRoutes } from './statuses.js';
+import { streamingRoutes } from './streaming/index.js';
 import { timelineRoutes } from './timelines.js';
 
 /**
@@ -28,6 +29,8 @@ import { timelineRoutes } from './timelines.js';
  */
 export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   mastodonRateLimitHeaders(app);
+  // Signing in from an app (docs/decisions/0013-oauth-for-apps.md), with its own OAuth error shapes.
+  await app.register(oauthRoutes, { store: deps.store, publicOrigin: deps.publicOrigin });
   await mediaRoutes(app, deps);
   await app.register(async (scope) => streamingRoutes(scope, deps));
   const usage = usageReader(deps.store);
