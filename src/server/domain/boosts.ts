@@ -29,8 +29,9 @@ export async function unboostPost(store: Store, actor: Actor, postId: string): P
   await store.write(async (tx) => {
     const post = await requireReachablePost(tx, actor.id, postId);
     if (!(await tx.boosts.has(postId, actor.id))) throw badRequest(messages.notBoosted);
-    await tx.boosts.remove(postId, actor.id);
+    const at = await tx.boosts.remove(postId, actor.id);
     await withdrawBoost(tx, actor.id, post);
+    if (at !== undefined) tx.live.emit({ type: 'unboost', postId, boosterId: actor.id, at });
     tx.live.emit({ type: 'post-changed', postId });
   });
 }

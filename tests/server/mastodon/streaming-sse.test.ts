@@ -53,7 +53,7 @@ const post = async (token: string, content: string) => {
 const idOf = (data: string) => (JSON.parse(data) as { id: string }).id;
 
 describe('the SSE streams', () => {
-  it('/user: a followed member’s post, their boost as a reblog, and a notification', async () => {
+  it('/user: a followed member’s post, their boost as a reblog (and its undoing), and a notification', async () => {
     const me = await member();
     const friend = await member();
     const author = await member();
@@ -72,6 +72,9 @@ describe('the SSE streams', () => {
       reblog: { id: boosted.statusId, account: { id: author.id } },
     });
     expect(idOf(reblog.data)).not.toBe(boosted.statusId);
+    // Undone, the reblog is dropped by its id.
+    await t.caller(friend.token).posts.unboost({ postId: boosted.id });
+    await stream.next('delete', (data) => data === idOf(reblog.data));
 
     await t.caller(friend.token).follow.follow({ userId: me.id });
     const followed = await stream.next('notification');

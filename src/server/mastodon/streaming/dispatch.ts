@@ -111,6 +111,15 @@ export function dispatchToClients(
     }
   }
 
+  /** An undone boost's reblog id to every home stream: the id tells nothing to whoever never had it. */
+  function tellUnboosted(postId: string, at: number) {
+    const id = encodeId('boost', at, postId);
+    for (const client of clients.all()) {
+      const sub = client.subscriptions.get(homeKey);
+      if (sub) client.send(sub, 'delete', id);
+    }
+  }
+
   function endSessions(memberId: string) {
     for (const client of [...clients.of(memberId)]) client.close();
   }
@@ -124,6 +133,8 @@ export function dispatchToClients(
         return run(() => tellPost(event.postId, event.authorId, 'update'));
       case 'boost':
         return run(() => tellBoost(event));
+      case 'unboost':
+        return run(async () => tellUnboosted(event.postId, event.at));
       case 'post-changed':
         if (event.deleted) {
           const { createdAt } = event.deleted;

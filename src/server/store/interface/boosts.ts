@@ -2,7 +2,8 @@
 export type BoostWrites = {
   has(postId: string, userId: string): Promise<boolean>;
   add(postId: string, userId: string, at: number): Promise<void>;
-  remove(postId: string, userId: string): Promise<void>;
+  /** Undoes the boost; answers when it was made (the Mastodon API's reblog ids carry it), if it was there. */
+  remove(postId: string, userId: string): Promise<number | undefined>;
   /** The follower's "Hide boosts" on the followee (false: show them); nothing when there is no follow. */
   setHidden(followerId: string, followeeId: string, hidden: boolean): Promise<void>;
 };

@@ -14,6 +14,8 @@ export type LiveEvent =
       /** When it was boosted: the Mastodon API's reblog id carries it (src/server/mastodon/streaming). */
       at?: number;
     }
+  /** A boost undone: the Mastodon API's streams tell apps to drop the reblog (its id carries `at`). */
+  | { type: 'unboost'; postId: string; boosterId: string; at: number }
   /** A post's counts or text changed, or it was deleted. */
   | {
       type: 'post-changed';

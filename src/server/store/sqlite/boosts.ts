@@ -17,7 +17,7 @@ const statements = preparedOnce((db: Db) => {
       .insert(boosts)
       .values({ postId, userId, createdAt: sql.placeholder('at') })
       .prepare(),
-    remove: db.delete(boosts).where(mine).prepare(),
+    remove: db.delete(boosts).where(mine).returning({ at: boosts.createdAt }).prepare(),
   };
 });
 
@@ -27,9 +27,7 @@ export function boostWrites(db: Db): Writes['boosts'] {
     async add(postId, userId, at) {
       statements(db).add.run({ postId, userId, at });
     },
-    async remove(postId, userId) {
-      statements(db).remove.run({ postId, userId });
-    },
+    remove: async (postId, userId) => statements(db).remove.get({ postId, userId })?.at,
     async setHidden(followerId, followeeId, hidden) {
       db.update(follows)
         .set({ hideBoosts: hidden })
