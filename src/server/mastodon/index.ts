@@ -7,6 +7,7 @@ import { accountRoutes } from './accounts.js';
 import { emptyRoutes } from './empty.js';
 import { instanceRoutes } from './instance.js';
 import { markerRoutes } from './markers.js';
+import { notificationPolicyRoutes } from './notification-policy.js';
 import { notificationRoutes } from './notifications.js';
 import { preferenceRoutes } from './preferences.js';
 import { reportRoutes } from './reports.js';
@@ -46,6 +47,7 @@ export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   await app.register(async (scope) => {
     acceptFormBodies(scope);
     await notificationRoutes(scope, deps);
+    await notificationPolicyRoutes(scope, deps);
     await markerRoutes(scope, deps);
     await preferenceRoutes(scope, deps);
     await reportRoutes(scope, deps);
