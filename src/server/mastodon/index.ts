@@ -11,6 +11,7 @@ import { instanceRoutes } from './instance.js';
 import { markerRoutes } from './markers.js';
 import { mediaRoutes } from './media.js';
 import { nodeInfoRoutes } from './nodeinfo.js';
+import { notificationPolicyRoutes } from './notification-policy.js';
 import { notificationRoutes } from './notifications.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { preferenceRoutes } from './preferences.js';
@@ -53,6 +54,7 @@ export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   await app.register(async (scope) => {
     acceptFormBodies(scope);
     await notificationRoutes(scope, deps);
+    await notificationPolicyRoutes(scope, deps);
     await markerRoutes(scope, deps);
     await preferenceRoutes(scope, deps);
     await reportRoutes(scope, deps);

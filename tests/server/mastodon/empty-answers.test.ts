@@ -39,6 +39,32 @@ describe('the empty answers', () => {
     for (const [url] of memberLists) expect((await call(t, 'GET', url, read.app)).body).toEqual([]);
   });
 
+  it('the notification policy accepts everything, with no requests pending; familiar followers are none', async () => {
+    t = await makeTestApp();
+    const member = await memberWithToken(t, 'read write follow');
+    const v2 = await call(t, 'GET', '/api/v2/notifications/policy', member.app);
+    expect(v2.body).toMatchObject({
+      for_not_following: 'accept',
+      summary: { pending_requests_count: 0, pending_notifications_count: 0 },
+    });
+    const changed = await call(t, 'PATCH', '/api/v2/notifications/policy', member.app, {
+      for_not_following: 'drop',
+    });
+    expect(changed.body).toEqual(v2.body);
+    expect((await call(t, 'GET', '/api/v1/notifications/policy', member.app)).body).toMatchObject({
+      filter_not_following: false,
+    });
+    expect((await call(t, 'GET', '/api/v1/notifications/requests', member.app)).body).toEqual([]);
+    const familiar = await call(t, 'GET', '/api/v1/accounts/familiar_followers?id[]=a&id[]=b', member.app);
+    expect(familiar.body).toEqual([
+      { id: 'a', accounts: [] },
+      { id: 'b', accounts: [] },
+    ]);
+    await expectCallerChecks(t, 'GET', '/api/v2/notifications/policy', 'read:statuses');
+    await expectCallerChecks(t, 'PATCH', '/api/v2/notifications/policy', 'read', {});
+    await expectCallerChecks(t, 'GET', '/api/v1/accounts/familiar_followers?id=a', 'read:accounts');
+  });
+
   it('trends and featured tags answer [] to anyone', async () => {
     t = await makeTestApp();
     const member = await t.member();
