@@ -5,16 +5,13 @@ import {
   describeAuthorization,
   revokeAuthorisedApp,
 } from '../../domain/oauth.js';
-import { protectedProcedure, router } from '../init.js';
+import { anonymousProcedure, protectedProcedure, router } from '../init.js';
 
 // The web app's side of signing in from an app: the consent page (/oauth/authorize) and the settings
 // section "Apps" (docs/decisions/0013-oauth-for-apps.md).
 export const oauthRouter = router({
-  /**
-   * Which app asks for what; an unknown app or an unregistered redirect is an error, never a redirect. For
-   * members only: the page asks once the member has signed in.
-   */
-  describe: protectedProcedure.input(authorizeRequest).query(async ({ ctx, input }) => {
+  /** Which app asks for what; an unknown app or an unregistered redirect is an error, never a redirect. */
+  describe: anonymousProcedure.input(authorizeRequest).query(async ({ ctx, input }) => {
     const { app, scopes, oob, denyUrl } = await describeAuthorization(ctx.store, input);
     return { app, scopes, oob, denyUrl };
   }),
