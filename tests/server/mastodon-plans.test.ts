@@ -41,7 +41,9 @@ describe.runIf(testEngine === 'sqlite')('favourites on SQLite', () => {
     expect(statements).toHaveLength(1);
     const plan = sqlitePlan(t.db, statements[0]!);
     expect(scans(plan), plan.join('\n')).toEqual([]);
-    expect(plan.join('\n')).toMatch(/SEARCH \w+ USING (COVERING )?INDEX post_reactions_user_kind_created_idx/);
+    expect(plan.join('\n')).toMatch(
+      /SEARCH \w+ USING (COVERING )?INDEX post_reactions_user_kind_created_idx/,
+    );
   });
 });
 

@@ -141,7 +141,8 @@ export async function sendTimeline(
     );
   }
   if (first && last) {
-    const idOf = ({ row, key }: Taken) => encodeId(options.linkKind ?? (row[2] ? 'boost' : 'post'), key[0], key[1]);
+    const idOf = ({ row, key }: Taken) =>
+      encodeId(options.linkKind ?? (row[2] ? 'boost' : 'post'), key[0], key[1]);
     setLinkHeader(reply, request, origin, [idOf(first), idOf(last)], more);
   }
   return statuses;

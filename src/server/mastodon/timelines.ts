@@ -85,7 +85,14 @@ export function timelineRoutes(app: FastifyInstance, deps: MastodonDeps) {
   // to apps as Mastodon's are.
   app.get('/api/v1/favourites', async (request, reply) => {
     const viewer = await requireMember(deps, request, 'read:favourites');
-    return send(request, reply, viewer.id, (key) => store.read.feeds.likes(viewer.id, key), false, 'favourite');
+    return send(
+      request,
+      reply,
+      viewer.id,
+      (key) => store.read.feeds.likes(viewer.id, key),
+      false,
+      'favourite',
+    );
   });
 
   // An account's posts, newest first. Its comments are not among them (docs/mastodon-api.md), and Realm
