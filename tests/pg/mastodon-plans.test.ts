@@ -7,7 +7,7 @@ import { nodesOf, plansOf, statementsOf, type PlanNode } from '../helpers/postgr
 import { freshDatabase } from '../helpers/postgres.js';
 
 // The PostgreSQL twin of tests/server/mastodon-plans.test.ts: the Mastodon client API's own reads (a page's
-// accounts, a comment's post, who liked or boosted a post) read by index, with their values and in the
+// accounts, a comment's post, who liked or boosted a post, a member's favourites) read by index, with their values and in the
 // generic plan, on 2,000 members, 20,000 posts, and a post with 2,000 likes and boosts.
 
 let store: PostgresStore;
@@ -32,6 +32,11 @@ beforeAll(async () => {
   await q(
     `insert into post_reactions (post_id, user_id, kind, created_at)
      select 'p1', 'u' || i, 'like', i from generate_series(1, 2000) as i`,
+  );
+  // One member's 3,000 reactions, a third of them dislikes: their favourites.
+  await q(
+    `insert into post_reactions (post_id, user_id, kind, created_at)
+     select 'p' || i, 'u7', case when i % 3 = 0 then 'dislike' else 'like' end, i from generate_series(2, 3001) as i`,
   );
   await q(
     `insert into boosts (post_id, user_id, created_at) select 'p1', 'u' || i, i from generate_series(2, 2000) as i`,
@@ -68,6 +73,26 @@ describe('Mastodon statements on PostgreSQL', () => {
       expect(ran).toHaveLength(1);
       for (const [i, plan] of (await plansOf(client, ran[0]!)).entries()) {
         expect(scansOf(plan), `${i ? 'generic' : 'custom'} plan of ${ran[0]!.text}`).toEqual([]);
+      }
+    }
+  });
+
+  it('read a member’s likes newest first from post_reactions_user_kind_created_idx, with no sort', async () => {
+    for (const key of [null, [1500, 'p1500']]) {
+      const ran = await statementsOf(store.pool, () => store.read.feeds.likes('u7', key));
+      expect(ran).toHaveLength(1);
+      for (const [i, plan] of (await plansOf(client, ran[0]!)).entries()) {
+        const nodes = nodesOf(plan);
+        const label = `${i ? 'generic' : 'custom'} plan of ${ran[0]!.text}`;
+        expect(scansOf(plan), label).toEqual([]);
+        expect(
+          nodes.map((node) => node['Index Name']),
+          label,
+        ).toContain('post_reactions_user_kind_created_idx');
+        expect(
+          nodes.filter((node) => node['Node Type'] === 'Sort'),
+          label,
+        ).toEqual([]);
       }
     }
   });

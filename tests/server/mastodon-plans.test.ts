@@ -31,6 +31,22 @@ describe.runIf(testEngine === 'sqlite')('Mastodon reads on SQLite', () => {
   });
 });
 
+describe.runIf(testEngine === 'sqlite')('favourites on SQLite', () => {
+  it('read a member’s likes newest first from post_reactions_user_kind_created_idx, with no sort', async () => {
+    const member = await t.member();
+    const statements = await statementsPreparedBy(t.db, async () => {
+      await t.store.read.feeds.likes(member.id, null);
+      await t.store.read.feeds.likes(member.id, [1, 'x']);
+    });
+    expect(statements).toHaveLength(1);
+    const plan = sqlitePlan(t.db, statements[0]!);
+    expect(scans(plan), plan.join('\n')).toEqual([]);
+    expect(plan.join('\n')).toMatch(
+      /SEARCH \w+ USING (COVERING )?INDEX post_reactions_user_kind_created_idx/,
+    );
+  });
+});
+
 describe('a member’s post count (member_post_counts)', () => {
   it('keeps each member’s post count with their posts, a delete and an account’s deletion', async () => {
     const [a, b] = [await t.member(), await t.member()];

@@ -103,6 +103,15 @@ export async function bookmarksPage(
   return toPage(store, viewerId, rows, { total });
 }
 
+/** My likes, most recently liked first (the Mastodon API's favourites). */
+export async function likesPage(
+  store: Store,
+  viewerId: string,
+  cursor?: string | null,
+): Promise<Page<PostCard>> {
+  return toPage(store, viewerId, await store.read.feeds.likes(viewerId, keyOf('latest', cursor)));
+}
+
 /** A hashtag's feed: the posts whose text has the (folded) tag, newest first. */
 export async function tagPage(
   store: Store,

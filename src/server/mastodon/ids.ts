@@ -5,18 +5,26 @@
 // without a table of its own (docs/decisions/0012-mastodon-client-api.md).
 //
 // Kinds: a post (`p`), a comment (`c`: a status replying to its post), a boost (`b`: a reblog; the UUID is
-// the boosted post's and the time the boost's, which with the post finds the boost), a notification (`n`).
+// the boosted post's and the time the boost's, which with the post finds the boost), a notification (`n`),
+// a favourite (`f`: the like's time and the liked post's UUID; only a page key of /api/v1/favourites, never a
+// status, as Mastodon's favourite ids are opaque to apps).
 
-export type IdKind = 'post' | 'comment' | 'boost' | 'notification';
+export type IdKind = 'post' | 'comment' | 'boost' | 'notification' | 'favourite';
 
-const kindLetters: Record<IdKind, string> = { post: 'p', comment: 'c', boost: 'b', notification: 'n' };
+const kindLetters: Record<IdKind, string> = {
+  post: 'p',
+  comment: 'c',
+  boost: 'b',
+  notification: 'n',
+  favourite: 'f',
+};
 const kindOfLetter = new Map(Object.entries(kindLetters).map(([kind, letter]) => [letter, kind as IdKind]));
 
 // Crockford's base32: its digits are in ASCII order, so a fixed-width number sorts as text.
 const digits = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const timeWidth = 10; // 50 bits of milliseconds: past the year 10000
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const idPattern = new RegExp(`^[${digits}]{${timeWidth}}[pcbn][0-9a-f]{32}$`);
+const idPattern = new RegExp(`^[${digits}]{${timeWidth}}[pcbnf][0-9a-f]{32}$`);
 
 export type DecodedId = { kind: IdKind; time: number; uuid: string };
 

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors.js';
 import { decodeId, type DecodedId } from './ids.js';
 
-// Mastodon's pagination: `max_id` (older than), `since_id` (newer than, newest first), `min_id` (newer than,
-// from just after it), `limit`; the answer's `Link` header names the next (older) and previous (newer) pages,
+// Mastodon's pagination: `max_id` (older than), `since_id` (newer than: the newest), `min_id` (newer than:
+// the items just above it, newest first), `limit`; the answer's `Link` header names the next (older) and previous (newer) pages,
 // and apps follow it rather than build the address themselves (docs/mastodon-api.md, "Pages").
 
 // As Mastodon: a limit that is no whole number is the default, and one out of range is brought into it.
@@ -24,7 +24,7 @@ export type PageQuery = {
   maxId: DecodedId | null;
   /** Newer than this id (since_id or min_id). */
   minId: DecodedId | null;
-  /** `min_id` was asked: the page starts just after it rather than at the newest. */
+  /** `min_id` was asked: the page is the items just above it rather than the newest (timeline-reader.ts). */
   fromOldest: boolean;
 };
 

@@ -4,7 +4,7 @@ import { tag } from '../../shared/schemas.js';
 import { DomainError } from '../domain/errors.js';
 import { optionalMember, requireMember } from './caller.js';
 import { originOf, type MastodonDeps } from './deps.js';
-import { isUuid } from './ids.js';
+import { isUuid, type IdKind } from './ids.js';
 import { pageQuery } from './paging.js';
 import { sendTimeline, type FeedRead } from './timeline-reader.js';
 
@@ -37,6 +37,7 @@ export function timelineRoutes(app: FastifyInstance, deps: MastodonDeps) {
     viewerId: string | null,
     read: FeedRead,
     onlyMedia = false,
+    linkKind?: IdKind,
   ) =>
     sendTimeline(deps, request, reply, {
       viewerId,
@@ -44,6 +45,7 @@ export function timelineRoutes(app: FastifyInstance, deps: MastodonDeps) {
       page: pageQuery(request),
       read,
       onlyMedia,
+      linkKind,
     });
 
   // Latest, with boosts as reblogs: the web app's home feed.
@@ -79,11 +81,18 @@ export function timelineRoutes(app: FastifyInstance, deps: MastodonDeps) {
     return send(request, reply, viewer.id, (key) => store.read.feeds.bookmarks(viewer.id, key));
   });
 
-  // Realm keeps no list of a member's likes in the order they were given (docs/mastodon-api.md).
-  app.get('/api/v1/favourites', async (request) => {
-    await requireMember(deps, request, 'read:favourites');
-    pageQuery(request);
-    return [];
+  // Most recently liked first: the Link header's ids are favourites (the like's time and the post), opaque
+  // to apps as Mastodon's are.
+  app.get('/api/v1/favourites', async (request, reply) => {
+    const viewer = await requireMember(deps, request, 'read:favourites');
+    return send(
+      request,
+      reply,
+      viewer.id,
+      (key) => store.read.feeds.likes(viewer.id, key),
+      false,
+      'favourite',
+    );
   });
 
   // An account's posts, newest first. Its comments are not among them (docs/mastodon-api.md), and Realm

@@ -43,7 +43,7 @@ describe('the home timeline', () => {
     expect(new Set(ids).size).toBe(45);
     for (const s of all.slice(0, 3)) expectEntity(status, s);
 
-    // since_id answers the newest down to it; min_id the same (Realm's feeds read downwards).
+    // since_id answers the newest down to it; min_id the ones just above it, here the same three.
     const since = await reader.get(`/api/v1/timelines/home?since_id=${ids[3]}`);
     expect(since.json<Status[]>().map((s) => s.id)).toEqual(ids.slice(0, 3));
     const min = await reader.get(`/api/v1/timelines/home?min_id=${ids[3]}`);

@@ -21,6 +21,8 @@ export type FeedReads = {
   byAuthor(viewerId: string | null, authorId: string, key: SortKey | null): Promise<KeyRow[]>;
   /** My bookmarks, most recently bookmarked first, keyed by (bookmarkedAt, postId). */
   bookmarks(viewerId: string, key: SortKey | null): Promise<KeyRow[]>;
+  /** My likes (not dislikes), most recently liked first, keyed by (likedAt, postId): Mastodon's favourites. */
+  likes(viewerId: string, key: SortKey | null): Promise<KeyRow[]>;
   /** All my bookmarks, those of hidden authors too (as a card's commentCount counts hidden comments). */
   bookmarkCount(viewerId: string): Promise<number>;
   /** The posts with this (folded) tag, newest first, keyed by (createdAt, postId) as Latest is. */

@@ -102,6 +102,16 @@ const bookmarks = arrayStatement<KeyRow>(
    where b.user_id = $1 and (b.created_at, b.post_id) < ($2::bigint, $3) and p.author_id <> all (${hidden})
    order by b.created_at desc, b.post_id desc limit ${page}`,
 );
+// My likes, most recently liked first, below the key (likedAt, postId), from
+// post_reactions_user_kind_created_idx; each post read by its key for its author.
+const likes = arrayStatement<KeyRow>(
+  'feed-likes',
+  `select r.post_id, json_build_array(r.created_at, r.post_id)::text from post_reactions r
+   join posts p on p.id = r.post_id
+   where r.user_id = $1 and r.kind = 'like' and (r.created_at, r.post_id) < ($2::bigint, $3)
+     and p.author_id <> all (${hidden})
+   order by r.created_at desc, r.post_id desc limit ${page}`,
+);
 // A tag's posts, newest first, from post_tags_tag_created_idx (post_tags keeps each post's createdAt), each
 // post read by its key for its author: the key is Latest's, (createdAt, postId).
 const byTag = arrayStatement<KeyRow>(
@@ -123,6 +133,7 @@ export function feedReads(db: Queryable): Reads['feeds'] {
     explore: (viewerId, key) => explore(db, [viewerId, ...cursorOf('latest', key)]),
     byAuthor: (viewerId, authorId, key) => byAuthor(db, [viewerId, authorId, ...cursorOf('latest', key)]),
     bookmarks: (viewerId, key) => bookmarks(db, [viewerId, ...cursorOf('latest', key)]),
+    likes: (viewerId, key) => likes(db, [viewerId, ...cursorOf('latest', key)]),
     bookmarkCount: async (viewerId) => (await bookmarkCount(db, [viewerId]))[0]?.n ?? 0,
     byTag: (viewerId, tag, key) => byTag(db, [viewerId, tag, ...cursorOf('latest', key)]),
   };

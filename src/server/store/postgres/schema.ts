@@ -217,7 +217,8 @@ export const postReactions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
-    index('post_reactions_user_idx').on(t.userId),
+    // A member's likes, newest first (the Mastodon API's favourites); its prefix serves an account's deletion.
+    index('post_reactions_user_kind_created_idx').on(t.userId, t.kind, t.createdAt, t.postId),
     index('post_reactions_post_kind_created_idx').on(t.postId, t.kind, t.createdAt),
     check('post_reactions_kind_check', sql`${t.kind} in ('like', 'dislike')`),
   ],

@@ -4,7 +4,7 @@ import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import { homeLatest } from './home-latest.js';
 import { hiddenFrom } from './relations.js';
-import { bookmarks, follows, posts, postTags } from './schema.js';
+import { bookmarks, follows, postReactions, posts, postTags } from './schema.js';
 import type { FeedMode, KeyRow, Reads, SortKey } from '../store.js';
 
 // Each query finds a page's posts in the feed's order (a page and one more, to know whether more follow),
@@ -149,6 +149,27 @@ const bookmarksQuery = preparedOnce((db) =>
     .limit(limits.pageSize + 1)
     .prepare(),
 );
+// My likes, most recently liked first, below the key (likedAt, postId), from post_reactions_user_kind_created_idx.
+const likesQuery = preparedOnce((db) =>
+  db
+    .select({
+      id: postReactions.postId,
+      key: sql<string>`json_array(${postReactions.createdAt}, ${postReactions.postId})`,
+    })
+    .from(postReactions)
+    .innerJoin(posts, eq(posts.id, postReactions.postId))
+    .where(
+      and(
+        eq(postReactions.userId, viewer),
+        eq(postReactions.kind, 'like'),
+        sql`(${postReactions.createdAt}, ${postReactions.postId}) < (${sql.placeholder('k0')}, ${sql.placeholder('k1')})`,
+        shown(posts.authorId),
+      ),
+    )
+    .orderBy(desc(postReactions.createdAt), desc(postReactions.postId))
+    .limit(limits.pageSize + 1)
+    .prepare(),
+);
 // A tag's posts, newest first, from post_tags_tag_created_idx (post_tags keeps each post's createdAt), each
 // post read by its key for its author: the key is Latest's, (createdAt, postId).
 const byTagQuery = preparedOnce((db) =>
@@ -195,6 +216,7 @@ export function feedReads(db: Db): Reads['feeds'] {
       keyRows(profileQuery(db).values({ viewerId, authorId, ...keyValues('latest', key) })),
     bookmarks: async (viewerId, key) =>
       keyRows(bookmarksQuery(db).values({ viewerId, ...keyValues('latest', key) })),
+    likes: async (viewerId, key) => keyRows(likesQuery(db).values({ viewerId, ...keyValues('latest', key) })),
     bookmarkCount: async (viewerId) => bookmarkCount(db).get({ viewerId })?.n ?? 0,
     byTag: async (viewerId, tag, key) =>
       keyRows(byTagQuery(db).values({ viewerId, tag, ...keyValues('latest', key) })),

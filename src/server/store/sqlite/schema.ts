@@ -235,7 +235,8 @@ export const postReactions = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
-    index('post_reactions_user_idx').on(t.userId),
+    // A member's likes, newest first (the Mastodon API's favourites); its prefix serves an account's deletion.
+    index('post_reactions_user_kind_created_idx').on(t.userId, t.kind, t.createdAt, t.postId),
     // A legacy post's likedBy and dislikedBy: the newest 100 of one kind (store/sqlite/legacy-json.ts); ties by rowid.
     index('post_reactions_post_kind_created_idx').on(t.postId, t.kind, t.createdAt),
   ],
