@@ -17,6 +17,8 @@ import { openMediaStorage } from './media/storage-open.js';
 import type { MediaStorage } from './media/storage.js';
 import { mediaRoutes } from './media-routes/index.js';
 import { fileNameKey } from './media-routes/pictures.js';
+import { mastodonApi } from './mastodon/index.js';
+import { resolveAppToken } from './mastodon/oauth/app-tokens.js';
 import { oauthRoutes } from './mastodon/oauth/routes.js';
 import { limitRequests } from './request-limit.js';
 import { startPushDelivery } from './push/delivery.js';
@@ -117,7 +119,7 @@ export async function buildApp({
   await app.register(fastifyCompress, compression);
 
   if (config.rateLimit) {
-    const keyOf = clientKeys(keys);
+    const keyOf = clientKeys(keys, async (token) => (await resolveAppToken(store, token))?.memberId ?? null);
     await limitRequests(app, { keyOf, max: config.requestsPer5Minutes });
     shareFairly(app, keyOf);
   }
@@ -130,10 +132,11 @@ export async function buildApp({
 
   await app.register(liveUpdates, { ...live, store, keys });
 
+  const mediaNameKey = fileNameKey(config.jwtSecret);
   await app.register(mediaRoutes, {
     store,
     keys,
-    nameKey: fileNameKey(config.jwtSecret),
+    nameKey: mediaNameKey,
     storage: mediaStorage,
     config: config.media,
     ...(mediaCleanupEveryMs !== undefined && { cleanupEveryMs: mediaCleanupEveryMs }),
@@ -148,6 +151,16 @@ export async function buildApp({
     registrationDefault: config.registration,
   });
 
+  // Its own encapsulated scope: its hooks and body parsers apply to its routes alone.
+  await app.register(mastodonApi, {
+    store,
+    keys,
+    publicOrigin: config.publicOrigin,
+    registrationDefault: config.registration,
+    media: config.media,
+    mediaStorage,
+    mediaNameKey,
+  });
   await app.register(oauthRoutes, { store, publicOrigin: config.publicOrigin });
 
   const contextDeps = {

@@ -5,15 +5,26 @@ import { workSlots } from './domain/work-slots.js';
 import { isApiPath } from './http-errors.js';
 
 /**
- * Who is asking: the member whose valid token came along, else the client's address (behind a trusted proxy,
- * from X-Forwarded-For). Worked out once per request, for the fair share and the rate limit alike.
+ * Who is asking: the member whose valid token came along (a web session's, or an app's through the Mastodon
+ * client API: `appTokenMember`), else the client's address (behind a trusted proxy, from X-Forwarded-For).
+ * Worked out once per request, for the fair share and the rate limit alike. A token that is neither counts
+ * against the address, so sending made-up tokens gains no fresh allowance.
  */
-export function clientKeys(keys: TokenKeys) {
+export function clientKeys(
+  keys: TokenKeys,
+  appTokenMember: (token: string) => Promise<string | null> = async () => null,
+) {
   const known = new WeakMap<FastifyRequest, Promise<string>>();
+  const memberOf = async (token: string) => {
+    const claims = await keys.verify(token).catch(() => null);
+    if (claims) return claims._id;
+    // A session token is a JWT (three dotted parts); an app's is one random string.
+    return token.includes('.') ? null : appTokenMember(token).catch(() => null);
+  };
   const keyOf = async (request: FastifyRequest) => {
     const token = tokenFromHeader(request.headers.authorization);
-    const claims = token ? await keys.verify(token).catch(() => null) : null;
-    return claims ? `member:${claims._id}` : `address:${request.ip}`;
+    const member = token ? await memberOf(token) : null;
+    return member ? `member:${member}` : `address:${request.ip}`;
   };
   return (request: FastifyRequest): Promise<string> => {
     let key = known.get(request);

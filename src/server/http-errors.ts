@@ -53,7 +53,8 @@ export function sendError(
 ) {
   if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
   reply.code(status);
-  return reply.send(isTrpcPath(request.url) ? trpcError(status, message) : { errors: [message] });
+  if (isTrpcPath(request.url)) return reply.send(trpcError(status, message));
+  return reply.send(isMastodonPath(request.url) ? { error: message } : { errors: [message] });
 }
 
 /** Unknown paths under /api and /trpc answer JSON; other GETs belong to the client's router. */
@@ -63,8 +64,12 @@ export function isApiPath(url: string): boolean {
 
 const isTrpcPath = (url: string) => /^\/trpc(\/|\?|$)/.test(url);
 
+/** The Mastodon client API's doors (src/server/mastodon), whose errors are `{ error }` as Mastodon's are. */
+const isMastodonPath = (url: string) => /^\/(api\/v[12]|oauth|nodeinfo)(\/|\?|$)|^\/\.well-known\//.test(url);
+
 export function apiNotFound(method: string, url: string) {
-  return { errors: [`There is no ${method} ${url.split('?')[0]} in this API.`] };
+  const message = `There is no ${method} ${url.split('?')[0]} in this API.`;
+  return isMastodonPath(url) ? { error: message } : { errors: [message] };
 }
 
 const trpcCodes: Record<number, TRPC_ERROR_CODE_KEY> = {

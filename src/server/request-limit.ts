@@ -4,12 +4,14 @@ import { tryLater } from './domain/errors.js';
 import { isApiPath } from './http-errors.js';
 
 const isEventsPath = (url: string) => /^\/events(\?|$)/.test(url);
+// An app's sign-in: the token endpoint and revocation (the Mastodon client API, docs/mastodon-api.md).
+const isOAuthPath = (url: string) => /^\/oauth\/(token|revoke)(\?|$)/.test(url);
 
 /** The general limit's window (Mastodon's, with its 300 requests per account or address). */
 const windowMs = 5 * 60_000;
 
 /**
- * The general rate limit: every request to /api and /trpc counts against the signed-in member, or
+ * The general rate limit: every request to /api, /trpc, /oauth/token and /oauth/revoke counts against the signed-in member, or
  * against the client's address when no valid token came along; past REALM_RATE_LIMIT_REQUESTS in 5 minutes it
  * is answered 429 with `Retry-After`, and every answer carries the draft standard's `RateLimit-*` headers.
  * The client's pages, pictures and /healthz are not counted. Counts live in each process's memory: reading
@@ -29,7 +31,8 @@ export async function limitRequests(
     cache: 20_000,
     enableDraftSpec: true,
     // Opening a live stream (GET /events) counts once, as one request, however long it then stays open.
-    keyGenerator: (request) => (isApiPath(request.url) || isEventsPath(request.url) ? keyOf(request) : ''),
+    keyGenerator: (request) =>
+      isApiPath(request.url) || isEventsPath(request.url) || isOAuthPath(request.url) ? keyOf(request) : '',
     allowList: (_request, key) => key === '',
     errorResponseBuilder: (_request, context) =>
       tryLater(429, `Too many requests. Try again in ${context.after}.`, context.ttl / 1000),

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { appToken } from '../helpers/mastodon-token.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 
 // A general rate limit per account when signed in and per address when not, and behind a reverse
@@ -56,6 +57,22 @@ describe('the general rate limit', () => {
     expect(await statuses(1, '/api/users', { address: '192.0.2.9' })).toEqual([200]);
     // A token that does not verify counts against the address.
     expect(await statuses(1, '/api/users', { token: 'not-a-token' })).toEqual([429]);
+  });
+
+  it('counts an app’s token (the Mastodon client API) against its member, from any address', async () => {
+    t = await makeTestApp({ config: { rateLimit: true, requestsPer5Minutes: 7 } });
+    const ada = await t.member();
+    // Getting the token: the app registers and exchanges the code from 127.0.0.1 (the address's count), the
+    // member approves on the consent page (the member's count).
+    const token = `Bearer ${await appToken(t.app, ada.token, 'read')}`;
+    const app = '/api/v1/apps/verify_credentials';
+    expect(await statuses(2, app, { token, address: '192.0.2.1' })).toEqual([200, 200]);
+    expect(await statuses(2, app, { token, address: '192.0.2.2' })).toEqual([200, 200]);
+    // The member's web session shares the count (1 approval + 4 of the app's); the address has its own.
+    expect(await statuses(3, '/api/users/bookmark', { token: ada.token })).toEqual([200, 200, 429]);
+    expect(await statuses(6, '/api/users')).toEqual([200, 200, 200, 200, 200, 429]);
+    // A made-up token of an app's shape counts against the address it comes from.
+    expect(await statuses(1, app, { token: 'Bearer madeup', address: '127.0.0.1' })).toEqual([429]);
   });
 
   it('does not count the web client’s pages and files or /healthz', async () => {

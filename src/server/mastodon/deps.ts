@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import type { RegistrationMode } from '../../shared/community-schemas.js';
+import type { Config } from '../config.js';
+import type { TokenKeys } from '../domain/tokens.js';
+import type { MediaStorage } from '../media/storage.js';
+import type { Store } from '../store/store.js';
+
+/** What every handler of the Mastodon client API needs: passed in, never imported (no singletons). */
+export type MastodonDeps = {
+  store: Store;
+  keys: TokenKeys;
+  /** REALM_PUBLIC_URL; unset, the request's own origin (originOf). */
+  publicOrigin: string | undefined;
+  /** REALM_REGISTRATION: registration until an admin sets it. */
+  registrationDefault: RegistrationMode;
+  media: Config['media'];
+  mediaStorage: MediaStorage;
+  /** Names stored picture files (media-routes/pictures.ts, `fileNameKey`). */
+  mediaNameKey: Buffer;
+};
+
+/**
+ * The origin Mastodon's absolute URLs are written with (an account's `url`, a picture's, the `Link` header).
+ * Apps need absolute URLs, so where the instance's address is not configured the request's own origin is
+ * used: a forged Host header only changes the links in the answer to that same request, which no shared
+ * cache keeps (answers to a token are private).
+ */
+export function originOf(deps: Pick<MastodonDeps, 'publicOrigin'>, request: FastifyRequest): string {
+  return deps.publicOrigin ?? `${request.protocol}://${request.host}`;
+}
