@@ -44,8 +44,9 @@ const visitorReads = [
   'search.posts',
   'users.byUsername',
 ];
-// Signing in and up, and what the login and signup screens show of the instance.
-const signInDoors = ['auth.login', 'auth.signup', 'instance.about'];
+// Signing in and up, what the login and signup screens show of the instance, and which app an app's sign-in
+// page (/oauth/authorize) names before the member signs in (docs/decisions/0013-oauth-for-apps.md).
+const signInDoors = ['auth.login', 'auth.signup', 'instance.about', 'oauth.describe'];
 
 describe('anonymous callers', () => {
   it.each([false, true])(
