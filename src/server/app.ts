@@ -20,6 +20,7 @@ import { fileNameKey } from './media-routes/pictures.js';
 import { mastodonApi } from './mastodon/index.js';
 import { resolveAppToken } from './mastodon/oauth/app-tokens.js';
 import { limitRequests } from './request-limit.js';
+import { requestLogFields } from './request-log.js';
 import { startPushDelivery } from './push/delivery.js';
 import { restApi } from './rest/index.js';
 import { sendSecurityHeaders } from './security-headers.js';
@@ -73,6 +74,7 @@ export async function buildApp({
     logger: logger && {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: requestLogFields },
       ...(prettyLogs && {
         transport: {
           target: 'pino-pretty',

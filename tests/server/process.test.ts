@@ -30,10 +30,16 @@ describe('the server process', () => {
       body: JSON.stringify({ postData: { content: 'Written before the restart' } }),
     });
     expect(created.status).toBe(201);
+    // Mastodon apps may send their token in the address (the streaming API): it is logged without it.
+    const inAddress = 'a-token-an-app-sent-in-the-address';
+    const streaming = await fetch(`${first.url}/api/v1/streaming/public?access_token=${inAddress}&x=1`);
+    expect(streaming.status).toBe(401);
     expect(await first.stop('SIGTERM')).toBe(0);
-    // Logs never hold the password or the token.
+    // Logs never hold the password or a token.
     expect(first.output()).not.toContain(demoCredentials.password);
     expect(first.output()).not.toContain(token);
+    expect(first.output()).toContain('/api/v1/streaming/public?access_token=[redacted]&x=1');
+    expect(first.output()).not.toContain(inAddress);
 
     // The generated signing secret is kept beside the database, readable by its owner only.
     expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
