@@ -215,9 +215,15 @@ export async function generateScale(
       const wanted = random.int(1, 3);
       while (boosters.size < Math.min(wanted, options.users - 1))
         boosters.add(random.int(0, options.users - 1));
+      // A post's items never share a time (the home feed's keyset cursor is (time, post): decision 11), as
+      // Realm's own clock guarantees: boosts capped at `now` step back a millisecond each.
+      const used = new Set<number>();
       for (const booster of boosters) {
         if (userIds[booster] === postAuthors[i]) continue;
-        addBoost(postIds[i], userIds[booster], Math.min(now, times[i]! + random.int(1, 2 * day)));
+        let at = Math.min(now, times[i]! + random.int(1, 2 * day));
+        while (used.has(at)) at -= 1;
+        used.add(at);
+        addBoost(postIds[i], userIds[booster], at);
         rows.boosts += 1;
       }
     }

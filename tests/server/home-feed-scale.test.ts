@@ -12,10 +12,11 @@ beforeAll(async () => {
   t = await makeTestApp();
   await generateScale(t.db, { users: 200, posts: 6000, seed: 7 });
   // More boosts than the generator's 5%, so that several fall on each page; and some follows with "Hide
-  // boosts" on.
+  // boosts" on. A post's items never share a time, as Realm's clock makes them (domain/clock.ts): the feed's
+  // cursor is (time, post), so each booster's boost of a post is a millisecond of its own (users' rowids).
   t.db.$client.exec(`insert or ignore into boosts (post_id, user_id, created_at)
-    select p.id, u.id, p.created_at + 1000 * (abs(random()) % 100000) from posts p join users u
-    on (abs(random()) % 400) = 0 where u.id <> p.author_id`);
+    select p.id, u.id, p.created_at + 1 + 1000 * (abs(random()) % 100000) + u.rowid % 1000 from posts p
+    join users u on (abs(random()) % 400) = 0 where u.id <> p.author_id`);
   t.db.$client.exec(`update follows set hide_boosts = 1 where (abs(random()) % 7) = 0`);
 });
 afterAll(() => t?.close());
