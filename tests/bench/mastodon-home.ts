@@ -9,7 +9,7 @@ import { openSqliteStore } from '../../src/server/store/sqlite/index.js';
 import { appToken } from '../helpers/mastodon-token.js';
 import { chooseFixtures, trpcQuery } from './scenarios.js';
 
-// `npx tsx tests/bench/mastodon-home.ts --db <a generated instance's file>` (a copy: it is migrated): the
+// `npm run bench:mastodon-home -- --db <a generated instance's file>` (a copy: it is migrated): the
 // Latest home feed of the member who follows the most, as tRPC's posts.feed and as Mastodon's
 // /api/v1/timelines/home (20 statuses), in alternating rounds through one app in this process; prints each
 // one's mean CPU time a request (this process's: steadier than wall time on a shared machine; SQLite runs in
