@@ -4,6 +4,7 @@ import { DomainError } from '../domain/errors.js';
 import type { TokenKeys } from '../domain/tokens.js';
 import type { Store } from '../store/store.js';
 import { dispatchLiveEvents } from './dispatcher.js';
+import { openEventStream } from './event-stream.js';
 import { createStreamRegistry, sseEvent } from './stream-registry.js';
 
 export type LiveOptions = {
@@ -43,20 +44,7 @@ export async function liveUpdates(
   // No HEAD twin: it would open a stream that sends nothing.
   app.get('/events', { exposeHeadRoute: false }, async (request, reply) => {
     const actor = await resolveActor(store, keys, request.headers.authorization);
-    // From here on the answer is written by hand: no compression, no buffering, no content length. The
-    // security headers set for every answer still go out.
-    reply.hijack();
-    const response = reply.raw;
-    request.raw.socket?.setNoDelay(true);
-    response.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      // nginx buffers what it proxies unless told otherwise (docs/api.md, "Live updates").
-      'x-accel-buffering': 'no',
-      // Once the stream ends the connection goes with it, so a shutdown does not wait on a keep-alive.
-      connection: 'close',
-    });
+    const response = openEventStream(request, reply);
     response.write(`retry: ${retryMs}\n\n`);
     const stream = streams.open(actor.id, response);
     try {

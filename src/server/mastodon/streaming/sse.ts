@@ -1,3 +1,4 @@
+import { openEventStream } from '../../live/event-stream.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StreamCaller } from './auth.js';
 import { subscriptionKey, type StreamClient, type Subscription } from './clients.js';
@@ -13,17 +14,7 @@ export function sseClient(
   sub: Subscription,
   maxBufferedBytes: number,
 ): StreamClient {
-  // From here on the answer is written by hand: no compression, no buffering, no content length.
-  reply.hijack();
-  const response = reply.raw;
-  request.raw.socket?.setNoDelay(true);
-  response.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    'x-accel-buffering': 'no',
-    connection: 'close',
-  });
+  const response = openEventStream(request, reply);
   response.write(':)\n\n');
   const write = (text: string) => {
     if (response.destroyed || response.writableEnded) return;
