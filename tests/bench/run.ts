@@ -10,6 +10,7 @@ import { closeDatabase, openDatabase } from '../../src/server/store/sqlite/clien
 import { createTokenKeys } from '../../src/server/domain/tokens.js';
 import { paths } from '../../src/server/paths.js';
 import { copyFromSqlite } from '../../src/server/store/postgres/copy-from-sqlite.js';
+import { appToken, overHttp } from '../helpers/mastodon-token.js';
 import { startTestPostgres } from '../helpers/postgres.js';
 import { addConversationFixtures, type ConversationFixtures } from './conversation-fixtures.js';
 import { fanOutCheck } from './fan-out.js';
@@ -278,6 +279,9 @@ async function runScenarios(urls: string[], fixtures: BenchFixtures, counts: () 
   const asFollower = { headers: { authorization: followerToken } };
   await run('healthz', '/healthz');
   await run('home feed, latest', trpcQuery('posts.feed', { mode: 'latest' }), asFollower);
+  // The same page through the Mastodon client API, as an app reads it (docs/mastodon-api.md, "Pages").
+  const appBearer = `Bearer ${await appToken(overHttp(urls[0]!), followerToken, 'read')}`;
+  await run('home feed, Mastodon API', '/api/v1/timelines/home', { headers: { authorization: appBearer } });
   await run('home feed, trending', trpcQuery('posts.feed', { mode: 'trending' }), asFollower);
   // One member's feed is read from the same few pages each time. Many members' feeds spread over the indexes,
   // as on a real instance: each connection reads 20 members' feeds in turn, a thousand members in all.

@@ -1,20 +1,39 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 
 // An access token of the Mastodon client API for a member, got as an app gets one: register an app
 // (POST /api/v1/apps), approve its request as the consent page does (tRPC oauth.approve, with the member's
-// Realm session token), then exchange the code with PKCE S256 (POST /oauth/token). All through HTTP.
+// Realm session token), then exchange the code with PKCE S256 (POST /oauth/token). All through HTTP: an
+// app's `inject` in tests, or `overHttp` against a running server (the bench).
+
+/** What these helpers send requests through: a Fastify app's `inject`, or `overHttp`'s. */
+export type Injects = {
+  inject(options: {
+    method: 'POST';
+    url: string;
+    headers?: Record<string, string>;
+    payload: Record<string, string>;
+  }): Promise<{ statusCode: number; body: string; json<T>(): T }>;
+};
+
+/** `inject` over real HTTP to a server at `origin`, for a Realm running in another process. */
+export const overHttp = (origin: string): Injects => ({
+  async inject({ method, url, headers = {}, payload }) {
+    const res = await fetch(origin + url, {
+      method,
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    const body = await res.text();
+    return { statusCode: res.status, body, json: <T>() => JSON.parse(body) as T };
+  },
+});
 
 export const testRedirect = 'https://app.example/callback';
 
 export type RegisteredApp = { id: string; client_id: string; client_secret: string; scopes: string[] };
 
 /** Registers an app allowed `scopes` and redirecting to `testRedirect` (and the out-of-band redirect). */
-export async function registerTestApp(
-  app: FastifyInstance,
-  scopes = 'read write follow push',
-  name = 'Test app',
-) {
+export async function registerTestApp(app: Injects, scopes = 'read write follow push', name = 'Test app') {
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/apps',
@@ -36,7 +55,7 @@ export const pkcePair = () => {
 
 /** The consent page's Allow, as the member: answers the authorization code. */
 export async function approve(
-  app: FastifyInstance,
+  app: Injects,
   memberToken: string,
   query: Record<string, string>,
 ): Promise<string> {
@@ -57,7 +76,7 @@ export async function approve(
 
 /** An access token for the member holding `memberToken`, by the code flow with PKCE. */
 export async function appToken(
-  app: FastifyInstance,
+  app: Injects,
   memberToken: string,
   scopes = 'read write follow push',
 ): Promise<string> {
