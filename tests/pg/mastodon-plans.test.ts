@@ -7,7 +7,7 @@ import { nodesOf, plansOf, statementsOf, type PlanNode } from '../helpers/postgr
 import { freshDatabase } from '../helpers/postgres.js';
 
 // The PostgreSQL twin of tests/server/mastodon-plans.test.ts: the Mastodon client API's own reads (a page's
-// accounts, a comment's post, who liked or boosted a post, a member's favourites) read by index, with their values and in the
+// cards and accounts, a comment's post, who liked or boosted a post, a member's favourites) read by index, with their values and in the
 // generic plan, on 2,000 members, 20,000 posts, and a post with 2,000 likes and boosts.
 
 let store: PostgresStore;
@@ -41,6 +41,10 @@ beforeAll(async () => {
   await q(
     `insert into boosts (post_id, user_id, created_at) select 'p1', 'u' || i, i from generate_series(2, 2000) as i`,
   );
+  // And one member's boosts of 3,000 other posts, so that a post's boosts are a few, as on an instance.
+  await q(
+    `insert into boosts (post_id, user_id, created_at) select 'p' || i, 'u1', 100000 + i from generate_series(2, 3001) as i`,
+  );
   await q('analyze');
 });
 afterAll(() => store?.close());
@@ -67,6 +71,8 @@ describe('Mastodon statements on PostgreSQL', () => {
       () => interactions.boostTime('p1', 'u9'),
       () => interactions.likers(viewer, 'p1', [1500, 'u1500'], 40),
       () => interactions.boosters(null, 'p1', null, 40),
+      // Statuses' cards: a page's cards without their latest comments.
+      () => store.read.cards.json(viewer, ['p5', 'p6'], ['u3', null], { latestComments: false }),
     ];
     for (const read of reads) {
       const ran = await statementsOf(store.pool, read);

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { accountsOf } from '../domain/people.js';
-import { cardsOf } from '../domain/post-cards.js';
 import type { CommentView, NotificationView, PostCard } from '../domain/views.js';
 import type { Actor } from '../domain/auth.js';
 import { originOf, type MastodonDeps } from './deps.js';
@@ -8,7 +7,7 @@ import { mastodonAccount, type MastodonAccount } from './entities/account.js';
 import { commentStatus, postStatus, type MastodonStatus } from './entities/status.js';
 import { notificationId, typeOfKind } from './notification-reader.js';
 import { findStatus } from './status-lookup.js';
-import { statusContext } from './statuses-view.js';
+import { statusCards, statusContext } from './statuses-view.js';
 
 // Mastodon's Notification and NotificationGroup (entities/Notification.md, methods/grouped_notifications.md)
 // from Realm's groups. A v1 notification is one group, told by its newest actor; v2 keeps the group whole.
@@ -37,7 +36,7 @@ export async function notificationPage(
 ): Promise<NotificationPage> {
   const origin = originOf(deps, request);
   const postIds = views.flatMap((view) => (!commentOf(view) && view.post ? [view.post.id] : []));
-  const cards = postIds.length > 0 ? await cardsOf(deps.store, actor.id, [...new Set(postIds)]) : [];
+  const cards = await statusCards(deps.store, actor.id, [...new Set(postIds)]);
   const comments = new Map<string, { comment: CommentView; post: PostCard }>();
   for (const view of views) {
     const comment = commentOf(view);

@@ -14,7 +14,7 @@ import { encodeId } from './ids.js';
 import { pageQuery, setLinkHeader } from './paging.js';
 import { asMastodon, unprocessable } from './rule-errors.js';
 import { decodeStatusId, findStatus, postStatusAfterWrite, recordNotFound } from './status-lookup.js';
-import { statusContext } from './statuses-view.js';
+import { statusCards, statusContext } from './statuses-view.js';
 import type { Scope } from './oauth/scopes.js';
 
 // Favourite (a like), reblog (a boost) and bookmark, each undone the same way, and who liked or boosted a
@@ -97,9 +97,7 @@ export function statusActionRoutes(app: FastifyInstance, deps: MastodonDeps) {
     const card = await postOf(actor.id, request.params, 'reblogged');
     await asMastodon(() => idempotent(() => boostPost(store, actor, card.id)));
     const at = await store.read.interactions.boostTime(card.id, actor.id);
-    const [fresh] = JSON.parse(await store.read.cards.json(actor.id, [card.id], [actor.id])) as [
-      typeof card?,
-    ];
+    const [fresh] = await statusCards(store, actor.id, [card.id], [actor.id]);
     if (at === undefined || !fresh?.boostedBy) throw recordNotFound();
     const ctx = await statusContext(deps, actor.id, originOf(deps, request), [fresh]);
     return reblogStatus(ctx, fresh, fresh.boostedBy, at);

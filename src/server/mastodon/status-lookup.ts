@@ -1,10 +1,9 @@
-import { cardsOf } from '../domain/post-cards.js';
 import { DomainError } from '../domain/errors.js';
 import type { CommentView, PostCard } from '../domain/views.js';
 import type { Store } from '../store/store.js';
 import { commentStatus, postStatus, reblogStatus, type MastodonStatus } from './entities/status.js';
 import { decodeId, encodeId, type DecodedId } from './ids.js';
-import { statusContext } from './statuses-view.js';
+import { statusCards, statusContext } from './statuses-view.js';
 
 // A status by its id (ids.ts): a post, a comment or a boost, read as the web app reads it, so an author
 // hidden from the reader (block either way, mute, suspension) or a post that is gone is Mastodon's 404.
@@ -26,8 +25,8 @@ export function decodeStatusId(id: string): DecodedId & { id: string } {
 const sameTime = (decoded: DecodedId, iso: string) => Date.parse(iso) === decoded.time;
 
 async function visibleCard(store: Store, viewerId: string | null, postId: string, boosterId?: string) {
-  const json = await store.read.cards.json(viewerId, [postId], boosterId ? [boosterId] : undefined);
-  return (JSON.parse(json) as PostCard[])[0];
+  const [card] = await statusCards(store, viewerId, [postId], boosterId ? [boosterId] : []);
+  return card;
 }
 
 /** The comment, read from its post's thread (which leaves out authors hidden from the reader). */
@@ -93,7 +92,7 @@ export async function postStatusAfterWrite(
   origin: string,
   postId: string,
 ): Promise<MastodonStatus> {
-  const [card] = await cardsOf(store, viewerId, [postId]);
+  const [card] = await statusCards(store, viewerId, [postId]);
   if (!card) throw recordNotFound();
   return statusOf(store, viewerId, origin, { kind: 'post', card });
 }

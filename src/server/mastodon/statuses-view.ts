@@ -1,6 +1,6 @@
 import { accountsOf } from '../domain/people.js';
-import { cardsOf } from '../domain/post-cards.js';
 import type { PostCard, PublicUser } from '../domain/views.js';
+import type { Store } from '../store/store.js';
 import { usernameKey } from '../../shared/username-key.js';
 import type { StatusContext } from './entities/status.js';
 
@@ -11,8 +11,23 @@ import type { StatusContext } from './entities/status.js';
 
 type Named = { author: PublicUser; mentions: string[] };
 
+/**
+ * The cards of these posts, in this order, as statuses read them: without their latest comments, which a
+ * status does not carry (a third of the cards statement on a home page; docs/mastodon-api.md, "Pages").
+ */
+export async function statusCards(
+  store: Store,
+  viewerId: string | null,
+  postIds: string[],
+  boosters: (string | null)[] = [],
+): Promise<PostCard[]> {
+  if (postIds.length === 0) return [];
+  const json = await store.read.cards.json(viewerId, postIds, boosters, { latestComments: false });
+  return JSON.parse(json) as PostCard[];
+}
+
 export async function statusContext(
-  deps: { store: Parameters<typeof cardsOf>[0] },
+  deps: { store: Store },
   viewerId: string | null,
   origin: string,
   cards: PostCard[],
@@ -21,7 +36,7 @@ export async function statusContext(
   const quotedIds = [
     ...new Set(cards.flatMap((card) => (card.quote && !card.quote.unavailable ? [card.quote.id] : []))),
   ];
-  const quotedCards = quotedIds.length > 0 ? await cardsOf(deps.store, viewerId, quotedIds) : [];
+  const quotedCards = await statusCards(deps.store, viewerId, quotedIds);
   const named: Named[] = [...cards, ...quotedCards, ...others];
   const ids = named.map((item) => item.author.id);
   for (const card of cards) if (card.boostedBy) ids.push(card.boostedBy.id);

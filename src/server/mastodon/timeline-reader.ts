@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { limits } from '../../shared/limits.js';
-import type { PostCard } from '../domain/views.js';
 import type { KeyRow, SortKey, Store } from '../store/store.js';
 import { postStatus, reblogStatus, type MastodonStatus } from './entities/status.js';
 import { encodeId, type DecodedId, type IdKind } from './ids.js';
 import { setLinkHeader, type PageQuery } from './paging.js';
-import { statusContext } from './statuses-view.js';
+import { statusCards, statusContext } from './statuses-view.js';
 
 // A Mastodon timeline over one of Realm's feeds (docs/mastodon-api.md, "Pages"). A feed answers pages of 20
 // by keyset, key [time, post id]; an id of ours holds the same two, so `max_id` is the key to read below and
@@ -119,16 +118,12 @@ export async function sendTimeline(
   const { viewerId, origin, page } = options;
   const { taken, first, last, more } = await readRows(options.read, page);
   const boosters = taken.some(({ row }) => row[2]) ? taken.map(({ row }) => row[2] ?? null) : [];
-  const cards =
-    taken.length === 0
-      ? []
-      : (JSON.parse(
-          await deps.store.read.cards.json(
-            viewerId,
-            taken.map(({ row }) => row[0]),
-            boosters,
-          ),
-        ) as PostCard[]);
+  const cards = await statusCards(
+    deps.store,
+    viewerId,
+    taken.map(({ row }) => row[0]),
+    boosters,
+  );
   const shown = options.onlyMedia ? cards.filter((card) => card.media.length > 0) : cards;
   const ctx = await statusContext(deps, viewerId, origin, shown);
   const byId = new Map(shown.map((card) => [card.id, card]));

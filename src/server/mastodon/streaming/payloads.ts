@@ -2,7 +2,7 @@ import { mentionsAndTags } from '../../../shared/rich-text.js';
 import type { PostCard } from '../../domain/views.js';
 import type { Store } from '../../store/store.js';
 import { postStatus, reblogStatus } from '../entities/status.js';
-import { statusContext } from '../statuses-view.js';
+import { statusCards, statusContext } from '../statuses-view.js';
 
 // A streamed status is written once per event (and per origin), not once per client: as read by nobody in
 // particular, so a new post shows no one's favourite or bookmark, as Mastodon's streamed statuses do. Who
@@ -30,7 +30,7 @@ const tagsOf = (card: PostCard) =>
 
 /** The post as a status, or null when it is gone or nobody may read it (its author suspended). */
 export async function streamedPost(store: Store, postId: string): Promise<StreamedPost | null> {
-  const [card] = JSON.parse(await store.read.cards.json(null, [postId])) as PostCard[];
+  const [card] = await statusCards(store, null, [postId]);
   if (!card) return null;
   return {
     tags: tagsOf(card),
@@ -49,7 +49,7 @@ export async function streamedBoost(
   boosterId: string,
   at: number,
 ): Promise<StreamedPost | null> {
-  const [card] = JSON.parse(await store.read.cards.json(null, [postId], [boosterId])) as PostCard[];
+  const [card] = await statusCards(store, null, [postId], [boosterId]);
   if (!card?.boostedBy) return null;
   const booster = card.boostedBy;
   return {

@@ -67,27 +67,36 @@ const mediaJson = `(select coalesce(json_agg(json_build_object('id', m.id,
     'placeholder', m.placeholder, 'alt', m.alt) order by m.position), '[]'::json)
   from media m where m.post_id = p.id)`;
 
-/** A PostCard of the post `p` by `pu`, with my reaction `r` and my bookmark `b` (null when there is none). */
-const cardJson = `json_build_object('id', p.id, 'author', ${publicUserJson('pu')}, 'content', p.content,
+/**
+ * A PostCard of the post `p` by `pu`, with my reaction `r` and my bookmark `b` (null when there is none);
+ * `withComments` false writes its latest comments as an empty list (CardShape).
+ */
+function cardJson(withComments: boolean) {
+  const comments = withComments ? latestComments : "'[]'::json";
+  return `json_build_object('id', p.id, 'author', ${publicUserJson('pu')}, 'content', p.content,
   'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')},
   'editedAt', ${isoTimeSql('p.edited_at')},
   'likeCount', p.like_count, 'commentCount', p.comment_count,
   'likedByMe', coalesce(r.kind = 'like', false), 'dislikedByMe', coalesce(r.kind = 'dislike', false),
   'bookmarkedByMe', b.user_id is not null,
-  'mentions', ${mentionsJson('post_mentions', 'p.id', 'p.content')}, 'latestComments', ${latestComments},
+  'mentions', ${mentionsJson('post_mentions', 'p.id', 'p.content')}, 'latestComments', ${comments},
   'media', ${mediaJson}, ${answerCardFields('$1::text', hidden, isoTimeSql)}, ${boostCardFields})`;
+}
 
 // The cards of the posts whose ids are bound as an array, in that order.
-const cards = statement<{ json: string | null }>(
-  'cards',
-  `select json_agg(${cardJson} order by page.n)::text as json
-   from unnest($2::text[], $3::text[]) with ordinality as page(id, booster, n)
-   join posts p on p.id = page.id
-   join users pu on pu.id = p.author_id
-   left join post_reactions r on r.post_id = p.id and r.user_id = $1
-   left join bookmarks b on b.user_id = $1 and b.post_id = p.id
-   where p.author_id <> all (${hidden})`,
-);
+const cardsStatement = (name: string, withComments: boolean) =>
+  statement<{ json: string | null }>(
+    name,
+    `select json_agg(${cardJson(withComments)} order by page.n)::text as json
+     from unnest($2::text[], $3::text[]) with ordinality as page(id, booster, n)
+     join posts p on p.id = page.id
+     join users pu on pu.id = p.author_id
+     left join post_reactions r on r.post_id = p.id and r.user_id = $1
+     left join bookmarks b on b.user_id = $1 and b.post_id = p.id
+     where p.author_id <> all (${hidden})`,
+  );
+const cards = cardsStatement('cards', true);
+const cardsWithoutComments = cardsStatement('cards-without-comments', false);
 
 // A page of one post's comments, oldest first, above the key (createdAt, id) of the last one shown: one
 // range of comments_post_created_idx, so a post with 10,000 comments reads as few rows as one with 10.
@@ -103,8 +112,11 @@ const thread = statement<TextTimes<JsonRow, 'createdAt'>>(
 
 export function cardReads(db: Queryable): Reads['cards'] {
   return {
-    json: async (viewerId, postIds, boosters = []) =>
-      postIds.length === 0 ? '[]' : ((await cards(db, [viewerId, postIds, boosters]))[0]?.json ?? '[]'),
+    async json(viewerId, postIds, boosters = [], shape = { latestComments: true }) {
+      if (postIds.length === 0) return '[]';
+      const read = shape.latestComments ? cards : cardsWithoutComments;
+      return (await read(db, [viewerId, postIds, boosters]))[0]?.json ?? '[]';
+    },
     async thread(viewerId, postId, key) {
       const rows = await thread(db, [viewerId, postId, ...key]);
       return rows.map((row) => ({ ...row, createdAt: Number(row.createdAt) }));

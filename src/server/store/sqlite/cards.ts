@@ -77,29 +77,38 @@ const mediaJson = nestedJson(`select json_group_array(json_object('id', m.id,
     'placeholder', m.placeholder, 'alt', m.alt) order by m.position)
   from media m where m.post_id = p.id`);
 
-/** A PostCard of the post `p` by `pu`, with my reaction `r` and my bookmark `b` (null when there is none). */
-const cardJson = `json_object('id', p.id, 'author', ${publicUserJson('pu')}, 'content', p.content,
+/**
+ * A PostCard of the post `p` by `pu`, with my reaction `r` and my bookmark `b` (null when there is none);
+ * `withComments` false writes its latest comments as an empty list (CardShape).
+ */
+function cardJson(withComments: boolean) {
+  const comments = withComments ? latestComments : 'json_array()';
+  return `json_object('id', p.id, 'author', ${publicUserJson('pu')}, 'content', p.content,
   'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')},
   'editedAt', ${isoTimeSql('p.edited_at')},
   'likeCount', p.like_count, 'commentCount', p.comment_count,
   'likedByMe', ${jsonBool("r.kind = 'like'")}, 'dislikedByMe', ${jsonBool("r.kind = 'dislike'")},
   'bookmarkedByMe', ${jsonBool('b.user_id is not null')},
-  'mentions', ${mentionsJson('post_mentions', 'p.id', 'p.content')}, 'latestComments', ${latestComments},
+  'mentions', ${mentionsJson('post_mentions', 'p.id', 'p.content')}, 'latestComments', ${comments},
   'media', ${mediaJson}, ${answerCardFields(':viewer', hidden, isoTimeSql)}, ${boostCardFields})`;
+}
+
+// The cards of the posts whose ids are bound as a JSON array, in that order.
+const cardsSql = (
+  withComments: boolean,
+) => `select json_group_array(${cardJson(withComments)} order by page.key)
+  from json_each(:ids) as page
+  join posts p on p.id = page.value
+  join users pu on pu.id = p.author_id
+  left join post_reactions r on r.post_id = p.id and r.user_id = :viewer
+  left join bookmarks b on b.user_id = :viewer and b.post_id = p.id
+  where p.author_id not in (${hidden})`;
+
+type CardParams = { ids: string; boosters: string; viewer: string | null };
 
 const statements = preparedOnce((db: Db) => ({
-  // The cards of the posts whose ids are bound as a JSON array, in that order.
-  cards: db.$client
-    .prepare<{ ids: string; boosters: string; viewer: string | null }, string>(
-      `select json_group_array(${cardJson} order by page.key)
-       from json_each(:ids) as page
-       join posts p on p.id = page.value
-       join users pu on pu.id = p.author_id
-       left join post_reactions r on r.post_id = p.id and r.user_id = :viewer
-       left join bookmarks b on b.user_id = :viewer and b.post_id = p.id
-       where p.author_id not in (${hidden})`,
-    )
-    .pluck(),
+  cards: db.$client.prepare<CardParams, string>(cardsSql(true)).pluck(),
+  cardsWithoutComments: db.$client.prepare<CardParams, string>(cardsSql(false)).pluck(),
   // A page of one post's comments, oldest first, above the key (createdAt, id) of the last one shown: one
   // range of comments_post_created_idx, so a post with 10,000 comments reads as few rows as one with 10.
   // None when the post's author is hidden from the viewer: the post page is then "not found".
@@ -114,14 +123,12 @@ const statements = preparedOnce((db: Db) => ({
 
 export function cardReads(db: Db): Reads['cards'] {
   return {
-    json: async (viewerId, postIds, boosters = []) =>
-      postIds.length === 0
-        ? '[]'
-        : (statements(db).cards.get({
-            ids: JSON.stringify(postIds),
-            boosters: JSON.stringify(boosters),
-            viewer: viewerId,
-          }) ?? '[]'),
+    json: async (viewerId, postIds, boosters = [], shape = { latestComments: true }) => {
+      if (postIds.length === 0) return '[]';
+      const { cards, cardsWithoutComments } = statements(db);
+      const params = { ids: JSON.stringify(postIds), boosters: JSON.stringify(boosters), viewer: viewerId };
+      return (shape.latestComments ? cards : cardsWithoutComments).get(params) ?? '[]';
+    },
     thread: async (viewer, postId, key) =>
       statements(db).thread.all({ viewer, postId, k0: key[0], k1: key[1] }),
   };
