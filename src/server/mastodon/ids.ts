@@ -48,12 +48,29 @@ export function encodeId(kind: IdKind, time: number | string, uuid: string): str
   return `${encodeTime(ms)}${kindLetters[kind]}${uuid.replaceAll('-', '')}`;
 }
 
+const uuidOfHex = (hex: string) =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+
 /** What an id names, or null for text that is no id of ours (the caller answers 404, as for a missing row). */
 export function decodeId(id: string): DecodedId | null {
   if (!idPattern.test(id)) return null;
-  const hex = id.slice(timeWidth + 1);
-  const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const uuid = uuidOfHex(id.slice(timeWidth + 1));
   return { kind: kindOfLetter.get(id[timeWidth]!)!, time: decodeTime(id.slice(0, timeWidth)), uuid };
+}
+
+// The page ids of lists of accounts (followers, following, blocks, mutes): the time the follow (or block,
+// mute) was made and the other member's UUID, so they sort as Mastodon's follow ids do. Apps never read
+// them; they follow the Link header.
+const listIdPattern = new RegExp(`^[${digits}]{${timeWidth}}[0-9a-f]{32}$`);
+
+/** A list entry's page id: its time and the member's UUID. */
+export const encodeListId = (since: number, uuid: string) =>
+  `${encodeTime(since)}${uuid.replaceAll('-', '')}`;
+
+/** The time and member of a list's page id, or null for text that is none. */
+export function decodeListId(id: string): [number, string] | null {
+  if (!listIdPattern.test(id)) return null;
+  return [decodeTime(id.slice(0, timeWidth)), uuidOfHex(id.slice(timeWidth))];
 }
 
 /** A Realm UUID as it is (accounts, pictures): those need no order, so their ids are Realm's own. */

@@ -18,31 +18,45 @@ function limitOf(value: unknown, fallback: number, max: number): number {
   return Number.isInteger(n) ? Math.min(Math.max(n, 1), max) : fallback;
 }
 
-export type PageQuery = {
+export type PageQuery<Id = DecodedId> = {
   limit: number;
   /** Older than this id. */
-  maxId: DecodedId | null;
+  maxId: Id | null;
   /** Newer than this id (since_id or min_id). */
-  minId: DecodedId | null;
+  minId: Id | null;
   /** `min_id` was asked: the page is the items just above it rather than the newest (timeline-reader.ts). */
   fromOldest: boolean;
 };
 
-/** Ids that are not ours are refused with Mastodon's 422 rather than read as "from the start". */
-function idParam(value: unknown, name: string): DecodedId | null {
-  if (value === undefined || value === '') return null;
-  const decoded = typeof value === 'string' ? decodeId(value) : null;
-  if (!decoded) throw new DomainError(422, `${name} is not a valid id`, 'BAD_REQUEST');
-  return decoded;
-}
+type PageOptions<Id> = {
+  /** The limit when none is asked, and the most that may be. */
+  fallback?: number;
+  max?: number;
+  /** What a page id of this list means; null for one that is not (statuses' ids by default: ids.ts). */
+  decode?: (id: string) => Id | null;
+};
 
-export function pageQuery(request: FastifyRequest, { fallback = 20, max = 40 } = {}): PageQuery {
+/**
+ * The page a request asks for. Ids that are not ours are refused with Mastodon's 422 rather than read as
+ * "from the start".
+ */
+export function pageQuery<Id = DecodedId>(
+  request: FastifyRequest,
+  { fallback = 20, max = 40, decode = decodeId as (id: string) => Id | null }: PageOptions<Id> = {},
+): PageQuery<Id> {
   const query = request.query as Record<string, unknown>;
-  const minId = idParam(query.min_id, 'min_id');
+  const idParam = (name: 'max_id' | 'min_id' | 'since_id'): Id | null => {
+    const value = query[name];
+    if (value === undefined || value === '') return null;
+    const decoded = typeof value === 'string' ? decode(value) : null;
+    if (decoded === null) throw new DomainError(422, `${name} is not a valid id`, 'BAD_REQUEST');
+    return decoded;
+  };
+  const minId = idParam('min_id');
   return {
     limit: limitOf(query.limit, fallback, max),
-    maxId: idParam(query.max_id, 'max_id'),
-    minId: minId ?? idParam(query.since_id, 'since_id'),
+    maxId: idParam('max_id'),
+    minId: minId ?? idParam('since_id'),
     fromOldest: minId !== null,
   };
 }
