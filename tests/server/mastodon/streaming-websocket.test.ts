@@ -1,53 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app.js';
+import { describe, expect, it } from 'vitest';
 import { postStatusId } from '../../../src/server/mastodon/entities/status.js';
-import { listening } from '../../helpers/event-stream.js';
 import { expectEntity, notification, status as statusEntity } from '../../mastodon/entities/index.js';
-import { appToken } from '../../helpers/mastodon-token.js';
+import { useStreamingServer } from '../../helpers/mastodon-streaming-server.js';
 import { openMastodonSocket, type MastodonSocket } from '../../helpers/mastodon-stream.js';
-import { makeTestApp, testConfig, type TestApp } from '../../helpers/test-app.js';
 
 // GET /api/v1/streaming over a real WebSocket (docs/mastodon-api.md, "Streaming"): a listening server,
 // Node's own WebSocket client, and writes made through the web app's doors, carried by the live events.
 
-let t: TestApp;
-let server: FastifyInstance;
-let base: string;
-const sockets: MastodonSocket[] = [];
-
-beforeEach(async () => {
-  t = await makeTestApp();
-  // The same database behind a listening app whose heartbeat is short, so a revoked token ends quickly.
-  server = await buildApp({
-    config: testConfig,
-    store: t.store,
-    logger: false,
-    serveBuiltClient: false,
-    live: { heartbeatMs: 100 },
-  });
-  base = await listening(server);
-});
-afterEach(async () => {
-  sockets.splice(0).forEach((socket) => socket.close());
-  await server.close();
-  await t.close();
-});
-
-async function member(scopes = 'read write follow') {
-  const m = await t.member();
-  return { ...m, app: await appToken(t.app, m.token, scopes) };
-}
+const s = useStreamingServer();
 
 async function socket(token: string, query = '', protocols?: string) {
-  const url = `${base}/api/v1/streaming?${protocols ? '' : `access_token=${token}`}${query}`;
+  const url = `${s.base}/api/v1/streaming?${protocols ? '' : `access_token=${token}`}${query}`;
   const opened = await openMastodonSocket(url, protocols);
-  sockets.push(opened);
+  s.keep(opened);
   return opened;
 }
 
 const post = async (token: string, content: string) => {
-  const card = await t.caller(token).posts.create({ content });
+  const card = await s.t.caller(token).posts.create({ content });
   return { ...card, statusId: postStatusId(card) };
 };
 
@@ -60,16 +30,16 @@ async function settled(ws: MastodonSocket) {
 
 describe('the streaming WebSocket', () => {
   it('is healthy', async () => {
-    const res = await fetch(`${base}/api/v1/streaming/health`);
+    const res = await fetch(`${s.base}/api/v1/streaming/health`);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('OK');
   });
 
   it('streams the home feed: a followed member’s post and my own as `update`, others’ only on public', async () => {
-    const me = await member();
-    const followed = await member();
-    const stranger = await member();
-    await t.caller(me.token).follow.follow({ userId: followed.id });
+    const me = await s.member();
+    const followed = await s.member();
+    const stranger = await s.member();
+    await s.t.caller(me.token).follow.follow({ userId: followed.id });
     const ws = await socket(me.app);
     ws.send({ type: 'subscribe', stream: 'user' });
     await settled(ws);
@@ -100,8 +70,8 @@ describe('the streaming WebSocket', () => {
   });
 
   it('streams a hashtag, and stops after unsubscribe', async () => {
-    const me = await member('read');
-    const author = await member();
+    const me = await s.member('read');
+    const author = await s.member();
     const ws = await socket(me.app, '&stream=hashtag&tag=Cats');
     await settled(ws);
     const tagged = await post(author.token, 'Look #cats');
@@ -121,30 +91,30 @@ describe('the streaming WebSocket', () => {
   });
 
   it('tells an edit as `status.update` and a deletion as `delete` with the status id', async () => {
-    const me = await member();
-    const author = await member();
+    const me = await s.member();
+    const author = await s.member();
     const ws = await socket(me.app, '&stream=public');
     await settled(ws);
     const written = await post(author.token, 'First words');
     await ws.next('update', (p) => JSON.parse(p).id === written.statusId);
-    await t.caller(author.token).posts.edit({ postId: written.id, content: 'Second words' });
+    await s.t.caller(author.token).posts.edit({ postId: written.id, content: 'Second words' });
     const edit = await ws.next('status.update', (p) => JSON.parse(p).id === written.statusId);
     expect(expectEntity(statusEntity, JSON.parse(edit.payload), 'status.update')).toMatchObject({
       content: expect.stringContaining('Second words'),
       edited_at: expect.any(String),
     });
-    await t.caller(author.token).posts.delete({ postId: written.id });
+    await s.t.caller(author.token).posts.delete({ postId: written.id });
     const deleted = await ws.next('delete');
     expect(deleted).toEqual({ stream: ['public'], event: 'delete', payload: written.statusId });
   });
 
   it('sends a like of my post as a `notification`', async () => {
-    const me = await member();
-    const fan = await member();
+    const me = await s.member();
+    const fan = await s.member();
     const ws = await socket(me.app, '&stream=user');
     await settled(ws);
     const mine = await post(me.token, 'Like me');
-    await t.caller(fan.token).posts.like({ postId: mine.id });
+    await s.t.caller(fan.token).posts.like({ postId: mine.id });
     const got = await ws.next('notification');
     expect(got.stream).toEqual(['user']);
     expect(expectEntity(notification, JSON.parse(got.payload), 'notification')).toMatchObject({
@@ -155,12 +125,12 @@ describe('the streaming WebSocket', () => {
   });
 
   it('never sends a post of a member I blocked or who blocked me', async () => {
-    const me = await member();
-    const blocked = await member();
-    const blocker = await member();
-    const other = await member();
-    await t.caller(me.token).relations.block({ username: blocked.username });
-    await t.caller(blocker.token).relations.block({ username: me.username });
+    const me = await s.member();
+    const blocked = await s.member();
+    const blocker = await s.member();
+    const other = await s.member();
+    await s.t.caller(me.token).relations.block({ username: blocked.username });
+    await s.t.caller(blocker.token).relations.block({ username: me.username });
     const ws = await socket(me.app, '&stream=public');
     await settled(ws);
     const hidden = [await post(blocked.token, 'hidden one'), await post(blocker.token, 'hidden two')];
@@ -174,29 +144,31 @@ describe('the streaming WebSocket', () => {
 
 describe('who may stream', () => {
   it('takes the token as the Sec-WebSocket-Protocol header too', async () => {
-    const me = await member('read');
+    const me = await s.member('read');
     const ws = await socket(me.app, '&stream=public', me.app);
     expect(ws.socket.protocol).toBe(me.app);
-    const author = await member();
+    const author = await s.member();
     await settled(ws);
     const written = await post(author.token, 'over the protocol header');
     await ws.next('update', (p) => JSON.parse(p).id === written.statusId);
   });
 
   it('refuses no token, a bad one, and a token without read scopes at the handshake', async () => {
-    const writer = await member('write');
-    await expect(openMastodonSocket(`${base}/api/v1/streaming`)).rejects.toThrow(/refused/);
-    await expect(openMastodonSocket(`${base}/api/v1/streaming?access_token=nope`)).rejects.toThrow(/refused/);
-    await expect(openMastodonSocket(`${base}/api/v1/streaming?access_token=${writer.app}`)).rejects.toThrow(
+    const writer = await s.member('write');
+    await expect(openMastodonSocket(`${s.base}/api/v1/streaming`)).rejects.toThrow(/refused/);
+    await expect(openMastodonSocket(`${s.base}/api/v1/streaming?access_token=nope`)).rejects.toThrow(
       /refused/,
     );
-    const res = await fetch(`${base}/api/v1/streaming/public?access_token=${writer.app}`);
+    await expect(openMastodonSocket(`${s.base}/api/v1/streaming?access_token=${writer.app}`)).rejects.toThrow(
+      /refused/,
+    );
+    const res = await fetch(`${s.base}/api/v1/streaming/public?access_token=${writer.app}`);
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: 'This action is outside the authorized scopes' });
   });
 
   it('refuses a stream the token may not read, in a message', async () => {
-    const me = await member('read:notifications');
+    const me = await s.member('read:notifications');
     const ws = await socket(me.app);
     ws.send({ type: 'subscribe', stream: 'public' });
     expect(await ws.nextError()).toEqual({
@@ -209,7 +181,7 @@ describe('who may stream', () => {
     await expect.poll(() => ws.messages.length).toBe(2);
     expect(ws.messages[1]).toMatchObject({ status: 401 });
 
-    const reader = await member('read');
+    const reader = await s.member('read');
     const other = await socket(reader.app);
     other.send({ type: 'subscribe', stream: 'hashtag' });
     expect(await other.nextError()).toEqual({ error: 'No tag for stream provided', status: 400 });
@@ -219,19 +191,21 @@ describe('who may stream', () => {
   });
 
   it('closes when the token is revoked, and at once when the member is suspended', async () => {
-    const me = await member();
+    const me = await s.member();
     const ws = await socket(me.app, '&stream=user');
-    const [grant] = await t.caller(me.token).oauth.apps();
-    await t.caller(me.token).oauth.revokeApp({ appId: grant!.appId });
+    const [grant] = await s.t.caller(me.token).oauth.apps();
+    await s.t.caller(me.token).oauth.revokeApp({ appId: grant!.appId });
     await ws.closed; // within a heartbeat (100 ms here)
 
-    const other = await member();
+    const other = await s.member();
     const second = await socket(other.app, '&stream=user');
-    const admin = await t.member({ role: 'admin' });
+    const admin = await s.t.member({ role: 'admin' });
     const started = Date.now();
-    await t.caller(admin.token).admin.suspend({ username: other.username, reason: 'spam' });
+    await s.t.caller(admin.token).admin.suspend({ username: other.username, reason: 'spam' });
     await second.closed;
     expect(Date.now() - started).toBeLessThan(2000);
-    await expect(openMastodonSocket(`${base}/api/v1/streaming?access_token=${other.app}`)).rejects.toThrow();
+    await expect(
+      openMastodonSocket(`${s.base}/api/v1/streaming?access_token=${other.app}`),
+    ).rejects.toThrow();
   });
 });
