@@ -1,9 +1,7 @@
 import { createOAuthAPIClient, createRestAPIClient, createStreamingAPIClient, type mastodon } from 'masto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as entity from '../mastodon/entities/index.js';
-import { launchBrowser } from '../e2e/browser.js';
 import { inbox, whileCausing } from './live.js';
 import { picture } from './pictures.js';
 import { rawApi } from './raw-api.js';
@@ -12,10 +10,12 @@ import {
   authorizeUrl,
   codeByRedirect,
   codeShownOnPage,
+  madeEarlier,
   outOfBand,
   pkcePair,
   scopes,
   startCallback,
+  useBrowser,
   type Credentials,
 } from './sign-in.js';
 
@@ -24,25 +24,13 @@ import {
 // the out-of-band flow; Bo posts, Ada follows and reads, and so on.
 
 const realm = useRealm();
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 const appName = 'masto.js test app';
 type Signed = Credentials & { token: string; id: string; masto: mastodon.rest.Client };
-let registeredApp: { clientId: string; clientSecret: string } | undefined;
-const theApp = () => {
-  if (!registeredApp) throw new Error('no app: registering it failed in the first test');
-  return registeredApp;
-};
-let ada: Signed;
-let bo: Signed;
-const signed = (who: Signed | undefined, name: string) => {
-  if (!who) throw new Error(`${name} has no token: the sign-in test before failed`);
-  return who;
-};
+const registeredApp = madeEarlier<{ clientId: string; clientSecret: string }>('app');
+const ada = madeEarlier<Signed>('token for Ada');
+const bo = madeEarlier<Signed>('token for Bo');
 const text = (html: string) => html.replace(/<[^>]+>/g, '');
 
 describe('masto.js against a real Realm', () => {
@@ -57,27 +45,27 @@ describe('masto.js against a real Realm', () => {
         website: 'https://masto.example',
       });
       expect(registered).toMatchObject({ name: appName, scopes: scopes.split(' ') });
-      registeredApp = { clientId: registered.clientId!, clientSecret: registered.clientSecret! };
-      expect(registeredApp.clientId && registeredApp.clientSecret).toBeTruthy();
+      registeredApp.set({ clientId: registered.clientId!, clientSecret: registered.clientSecret! });
+      expect(registeredApp.get().clientId && registeredApp.get().clientSecret).toBeTruthy();
 
       const member = await realm.newMember();
       const { verifier, challenge } = pkcePair();
       const authorize = authorizeUrl(realm.url(), {
-        clientId: registeredApp!.clientId,
+        clientId: registeredApp.get().clientId,
         redirectUri: callback.redirectUri,
         scope: scopes,
         state: 'masto-state',
         codeChallenge: challenge,
       });
-      const answer = await codeByRedirect(browser, authorize, member, appName, callback);
+      const answer = await codeByRedirect(browser.current, authorize, member, appName, callback);
       expect(answer).toMatchObject({ state: 'masto-state', error: null });
       expect(answer.code).toBeTruthy();
 
       // masto.js's token params have no field for the verifier; it sends every param it is given, snake_cased.
       const exchange = {
         grantType: 'authorization_code',
-        clientId: registeredApp!.clientId,
-        clientSecret: registeredApp!.clientSecret,
+        clientId: registeredApp.get().clientId,
+        clientSecret: registeredApp.get().clientSecret,
         redirectUri: callback.redirectUri,
         code: answer.code!,
         codeVerifier: verifier,
@@ -88,7 +76,7 @@ describe('masto.js against a real Realm', () => {
       const masto = createRestAPIClient({ url: realm.url(), accessToken: token.accessToken });
       const me = await masto.v1.accounts.verifyCredentials();
       expect(me).toMatchObject({ username: member.username, acct: member.username });
-      ada = { ...member, token: token.accessToken, id: me.id, masto };
+      ada.set({ ...member, token: token.accessToken, id: me.id, masto });
 
       const raw = rawApi(realm.url, token.accessToken);
       await raw.get(entity.credentialAccount, '/api/v1/accounts/verify_credentials');
@@ -97,8 +85,8 @@ describe('masto.js against a real Realm', () => {
       });
       // A code is good once.
       const again = {
-        client_id: registeredApp!.clientId,
-        client_secret: registeredApp!.clientSecret,
+        client_id: registeredApp.get().clientId,
+        client_secret: registeredApp.get().clientSecret,
         grant_type: 'authorization_code',
       };
       await raw.refused(400, 'POST', '/oauth/token', {
@@ -114,26 +102,26 @@ describe('masto.js against a real Realm', () => {
   it('gets a token by the out-of-band flow, the code read off the page', async () => {
     const member = await realm.newMember();
     const authorize = authorizeUrl(realm.url(), {
-      clientId: theApp().clientId,
+      clientId: registeredApp.get().clientId,
       redirectUri: outOfBand,
       scope: scopes,
     });
-    const code = await codeShownOnPage(browser, authorize, member, appName);
+    const code = await codeShownOnPage(browser.current, authorize, member, appName);
     const token = await createOAuthAPIClient({ url: realm.url() }).token.create({
       grantType: 'authorization_code',
-      clientId: theApp().clientId,
-      clientSecret: theApp().clientSecret,
+      clientId: registeredApp.get().clientId,
+      clientSecret: registeredApp.get().clientSecret,
       redirectUri: outOfBand,
       code,
     });
     const masto = createRestAPIClient({ url: realm.url(), accessToken: token.accessToken });
     const me = await masto.v1.accounts.verifyCredentials();
     expect(me.acct).toBe(member.username);
-    bo = { ...member, token: token.accessToken, id: me.id, masto };
+    bo.set({ ...member, token: token.accessToken, id: me.id, masto });
   });
 
   it('reads the home, local and tag timelines page by page', async () => {
-    const [a, b] = [signed(ada, 'Ada'), signed(bo, 'Bo')];
+    const [a, b] = [ada.get(), bo.get()];
     expect((await a.masto.v1.accounts.$select(b.id).follow()).following).toBe(true);
     const written: string[] = [];
     for (let i = 0; i < 7; i += 1) {
@@ -175,7 +163,7 @@ describe('masto.js against a real Realm', () => {
   });
 
   it('posts a status with two pictures and their alt text', async () => {
-    const a = signed(ada, 'Ada');
+    const a = ada.get();
     const red = await a.masto.v2.media.create({
       file: await picture({ r: 200, g: 30, b: 30 }, 'red.png'),
       description: 'A red square',
@@ -202,7 +190,7 @@ describe('masto.js against a real Realm', () => {
   });
 
   it('replies (a comment), favourites, reblogs and bookmarks', async () => {
-    const [a, b] = [signed(ada, 'Ada'), signed(bo, 'Bo')];
+    const [a, b] = [ada.get(), bo.get()];
     const post = await a.masto.v1.statuses.create({ status: 'Tell me what you think' });
     const reply = await b.masto.v1.statuses.create({ status: 'I think it is fine', inReplyToId: post.id });
     expect(reply).toMatchObject({ inReplyToId: post.id, inReplyToAccountId: a.id });
@@ -227,7 +215,7 @@ describe('masto.js against a real Realm', () => {
   });
 
   it('searches, and follows', async () => {
-    const [a, b] = [signed(ada, 'Ada'), signed(bo, 'Bo')];
+    const [a, b] = [ada.get(), bo.get()];
     const found = await a.masto.v2.search.list({ q: b.username, type: 'accounts' });
     expect(found.accounts.map((x) => x.id)).toContain(b.id);
     const tagged = await a.masto.v2.search.list({ q: 'Page walk', type: 'statuses' });
@@ -245,7 +233,7 @@ describe('masto.js against a real Realm', () => {
   });
 
   it('reads grouped notifications', async () => {
-    const [a, b] = [signed(ada, 'Ada'), signed(bo, 'Bo')];
+    const [a, b] = [ada.get(), bo.get()];
     const results: mastodon.v1.GroupedNotificationsResults[] = [];
     for await (const page of a.masto.v2.notifications.list({ limit: 20 })) {
       results.push(page);
@@ -265,7 +253,7 @@ describe('masto.js against a real Realm', () => {
   });
 
   it('streams over WebSocket: a new post and a notification arrive live', async () => {
-    const [a, b] = [signed(ada, 'Ada'), signed(bo, 'Bo')];
+    const [a, b] = [ada.get(), bo.get()];
     const instance = await a.masto.v2.instance.fetch();
     const streaming = createStreamingAPIClient({
       streamingApiUrl: instance.configuration.urls.streaming,
@@ -296,10 +284,10 @@ describe('masto.js against a real Realm', () => {
   });
 
   it('revokes the token, and the token then gets 401', async () => {
-    const a = signed(ada, 'Ada');
+    const a = ada.get();
     await createOAuthAPIClient({ url: realm.url() }).revoke({
-      clientId: theApp().clientId,
-      clientSecret: theApp().clientSecret,
+      clientId: registeredApp.get().clientId,
+      clientSecret: registeredApp.get().clientSecret,
       token: a.token,
     });
     await expect(a.masto.v1.accounts.verifyCredentials()).rejects.toMatchObject({ statusCode: 401 });

@@ -4,41 +4,35 @@ import generator, {
   type MegalodonInterface,
   type WebSocketInterface,
 } from 'megalodon';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as entity from '../mastodon/entities/index.js';
-import { launchBrowser } from '../e2e/browser.js';
 import { inbox, whileCausing } from './live.js';
 import { pictureStream } from './pictures.js';
 import { rawApi } from './raw-api.js';
 import { useRealm } from './realm.js';
-import { codeByRedirect, codeShownOnPage, scopes, startCallback, type Credentials } from './sign-in.js';
+import {
+  codeByRedirect,
+  codeShownOnPage,
+  madeEarlier,
+  scopes,
+  startCallback,
+  useBrowser,
+  type Credentials,
+} from './sign-in.js';
 
 // megalodon (the library behind Whalebird and Fedistar) through its public API only, against a real Realm.
 // megalodon 10 builds the authorize address itself (registerApp) without PKCE, so the code flow here is
 // the plain one Mastodon also accepts; masto.test.ts covers PKCE. Tests run in order and build on each other.
 
 const realm = useRealm();
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 const appName = 'megalodon test app';
 type Signed = Credentials & { token: string; id: string; client: MegalodonInterface };
-let registeredApp: { clientId: string; clientSecret: string } | undefined;
-const theApp = () => {
-  if (!registeredApp) throw new Error('no app: registering it failed in the first test');
-  return registeredApp;
-};
-let ada: Signed;
-let bo: Signed;
-const signed = (who: Signed | undefined, name: string) => {
-  if (!who) throw new Error(`${name} has no token: the sign-in test before failed`);
-  return who;
-};
+const registeredApp = madeEarlier<{ clientId: string; clientSecret: string }>('app');
+const ada = madeEarlier<Signed>('token for Ada');
+const bo = madeEarlier<Signed>('token for Bo');
 const text = (html: string) => html.replace(/<[^>]+>/g, '');
 const client = (token?: string) => generator('mastodon', realm.url(), token ?? null);
 
@@ -58,7 +52,7 @@ describe('megalodon against a real Realm', () => {
         redirect_uris: callback.redirectUri,
         website: 'https://megalodon.example',
       });
-      registeredApp = { clientId: registered.client_id, clientSecret: registered.client_secret };
+      registeredApp.set({ clientId: registered.client_id, clientSecret: registered.client_secret });
       expect(registered.url).toContain('/oauth/authorize?');
       expect(
         (await client()
@@ -69,17 +63,17 @@ describe('megalodon against a real Realm', () => {
       });
 
       const member = await realm.newMember();
-      const answer = await codeByRedirect(browser, registered.url!, member, appName, callback);
+      const answer = await codeByRedirect(browser.current, registered.url!, member, appName, callback);
       expect(answer).toMatchObject({ error: null });
       const token = await client().fetchAccessToken(
-        registeredApp!.clientId,
-        registeredApp!.clientSecret,
+        registeredApp.get().clientId,
+        registeredApp.get().clientSecret,
         answer.code!,
         callback.redirectUri,
       );
       expect(token.scope).toBe(scopes);
-      ada = await signIn(member, token.access_token);
-      expect((await ada.client.verifyAppCredentials()).data).toMatchObject({ name: appName });
+      ada.set(await signIn(member, token.access_token));
+      expect((await ada.get().client.verifyAppCredentials()).data).toMatchObject({ name: appName });
 
       const raw = rawApi(realm.url);
       // What POST /api/v1/apps and a client-credentials token answer, raw.
@@ -102,13 +96,13 @@ describe('megalodon against a real Realm', () => {
   it('gets a token by the out-of-band flow, the code read off the page', async () => {
     const registered = await client().registerApp(`${appName} (out of band)`, { scopes: scopes.split(' ') });
     const member = await realm.newMember();
-    const code = await codeShownOnPage(browser, registered.url!, member, `${appName} (out of band)`);
+    const code = await codeShownOnPage(browser.current, registered.url!, member, `${appName} (out of band)`);
     const token = await client().fetchAccessToken(registered.client_id, registered.client_secret, code);
-    bo = await signIn(member, token.access_token);
+    bo.set(await signIn(member, token.access_token));
   });
 
   it('reads the home, local and tag timelines page by page with max_id', async () => {
-    const [a, b] = [signed(ada, 'Ada'), signed(bo, 'Bo')];
+    const [a, b] = [ada.get(), bo.get()];
     expect((await a.client.followAccount(b.id)).data.following).toBe(true);
     const written: string[] = [];
     for (let i = 0; i < 7; i += 1) {
@@ -149,7 +143,7 @@ describe('megalodon against a real Realm', () => {
   });
 
   it('posts a status with two pictures and their alt text', async () => {
-    const a = signed(ada, 'Ada');
+    const a = ada.get();
     // megalodon sends files with the form-data package: a file is a stream, as its README's fs.createReadStream.
     const upload = async (color: { r: number; g: number; b: number }, name: string, description: string) =>
       (await a.client.uploadMedia(await pictureStream(color, name), { description })).data;
@@ -169,7 +163,7 @@ describe('megalodon against a real Realm', () => {
   });
 
   it('replies (a comment), favourites, reblogs and bookmarks', async () => {
-    const [a, b] = [signed(ada, 'Ada'), signed(bo, 'Bo')];
+    const [a, b] = [ada.get(), bo.get()];
     const post = (await a.client.postStatus('What do you all think?')).data;
     const reply = (await b.client.postStatus('Looks right to me', { in_reply_to_id: post.id })).data;
     expect(reply).toMatchObject({ in_reply_to_id: post.id, in_reply_to_account_id: a.id });
@@ -202,7 +196,7 @@ describe('megalodon against a real Realm', () => {
   });
 
   it('searches, and follows', async () => {
-    const [a, b] = [signed(ada, 'Ada'), signed(bo, 'Bo')];
+    const [a, b] = [ada.get(), bo.get()];
     const found = (await a.client.search(b.username, { type: 'accounts' })).data;
     expect(found.accounts.map((x) => x.id)).toContain(b.id);
     const tags = (await a.client.search('megapages', { type: 'hashtags' })).data;
@@ -221,7 +215,7 @@ describe('megalodon against a real Realm', () => {
   });
 
   it('reads notifications (megalodon offers the v1 list), and the v2 groups raw', async () => {
-    const [a, b] = [signed(ada, 'Ada'), signed(bo, 'Bo')];
+    const [a, b] = [ada.get(), bo.get()];
     const { data } = await a.client.getNotifications({ limit: 30 });
     // Bo's comment may come as a mention (as replies do on GoToSocial) or not at all (as on Mastodon when
     // the reply names nobody): not asserted.
@@ -243,7 +237,7 @@ describe('megalodon against a real Realm', () => {
   });
 
   it('streams over WebSocket: a new post and a notification arrive live', async () => {
-    const [a, b] = [signed(ada, 'Ada'), signed(bo, 'Bo')];
+    const [a, b] = [ada.get(), bo.get()];
     const updates = inbox<Entity.Status>('the user stream (megalodon)');
     const notifications = inbox<Entity.Notification>('the user stream (megalodon)');
     const errors: unknown[] = [];
@@ -270,8 +264,8 @@ describe('megalodon against a real Realm', () => {
   });
 
   it('revokes the token, and the token then gets 401', async () => {
-    const a = signed(ada, 'Ada');
-    await client().revokeToken(theApp().clientId, theApp().clientSecret, a.token);
+    const a = ada.get();
+    await client().revokeToken(registeredApp.get().clientId, registeredApp.get().clientSecret, a.token);
     await expect(a.client.verifyAccountCredentials()).rejects.toMatchObject({ response: { status: 401 } });
     await rawApi(realm.url, a.token).refused(401, 'GET', '/api/v1/timelines/home');
   });

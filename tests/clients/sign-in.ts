@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launchBrowser } from '../e2e/browser.js';
 
 // How a member hands an app a token (methods/oauth.md): the app opens /oauth/authorize in a browser, the
 // member signs in on Realm's login page if needed and clicks Allow on the consent screen, and the app gets
@@ -148,3 +149,33 @@ const pageText = async (page: Page) =>
       .innerText()
       .catch(() => '')
   ).slice(0, 1500);
+
+/** Chromium for the consent screen: launched before the suite and closed after it. Read `current` in tests. */
+export function useBrowser() {
+  const held: { current?: Browser } = {};
+  beforeAll(async () => {
+    held.current = await launchBrowser();
+  });
+  afterAll(() => held.current?.close());
+  return {
+    get current(): Browser {
+      if (!held.current) throw new Error('Chromium did not start');
+      return held.current;
+    },
+  };
+}
+
+/**
+ * What one test makes and later ones use (a suite's tests run in order and build on each other): `get`
+ * answers it, or fails plainly naming the test that did not make it.
+ */
+export function madeEarlier<T>(what: string) {
+  let value: T | undefined;
+  return {
+    set: (made: T) => (value = made),
+    get: (): T => {
+      if (value === undefined) throw new Error(`no ${what}: the test that makes it failed`);
+      return value;
+    },
+  };
+}
