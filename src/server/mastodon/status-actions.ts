@@ -10,7 +10,7 @@ import { optionalMember, requireMember } from './caller.js';
 import { originOf, type MastodonDeps } from './deps.js';
 import { mastodonAccount } from './entities/account.js';
 import { reblogStatus } from './entities/status.js';
-import { encodeId } from './ids.js';
+import { decodeListId, encodeListId } from './ids.js';
 import { pageQuery, setLinkHeader } from './paging.js';
 import { asMastodon, unprocessable } from './rule-errors.js';
 import { decodeStatusId, findStatus, postStatusAfterWrite, recordNotFound } from './status-lookup.js';
@@ -116,15 +116,24 @@ export function statusActionRoutes(app: FastifyInstance, deps: MastodonDeps) {
   listRoute('reblogged_by', 'boosters');
 }
 
-/** A page of members, newest first, Link ids being the like's or boost's time and the member. */
+/**
+ * A page of members, newest first, its Link ids list ids (ids.ts: the like's or boost's time and the member).
+ * The reads go downwards only, so `since_id` and `min_id` both answer the newest members above the id (for
+ * `min_id` Mastodon answers those just above it: the same page whenever fewer than `limit` are above).
+ */
 async function sendMembers(
   deps: MastodonDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   read: (key: [number, string] | null, limit: number) => Promise<InteractionRow[]>,
 ) {
-  const page = pageQuery(request, { fallback: 40, max: 80 });
-  const rows = await read(page.maxId ? [page.maxId.time, page.maxId.uuid] : null, page.limit + 1);
+  const page = pageQuery(request, { fallback: 40, max: 80, decode: decodeListId });
+  const newest = await read(page.maxId, page.limit + 1);
+  const above = (row: InteractionRow) => {
+    const floor = page.minId;
+    return !floor || row.at > floor[0] || (row.at === floor[0] && row.memberId > floor[1]);
+  };
+  const rows = newest.filter(above);
   const shown = rows.slice(0, page.limit);
   const accounts = new Map(
     (
@@ -135,7 +144,7 @@ async function sendMembers(
     ).map((row) => [row.id, row]),
   );
   const origin = originOf(deps, request);
-  const ids = shown.map((row) => encodeId('boost', row.at, row.memberId));
+  const ids = shown.map((row) => encodeListId(row.at, row.memberId));
   setLinkHeader(reply, request, origin, ids, rows.length > page.limit);
   return shown.flatMap((row) => {
     const account = accounts.get(row.memberId);

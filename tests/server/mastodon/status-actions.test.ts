@@ -62,6 +62,29 @@ describe('favourite', () => {
     expect(next.json<{ id: string }[]>().map((a) => a.id)).toEqual([likers[0]!.id]);
     expect(linkOf(next, 'next')).toBeNull();
   });
+
+  it('answers who favourited since an id: the newest above it, by the prev link and by since_id', async () => {
+    const { post } = await aPost();
+    const likers = [];
+    for (let i = 0; i < 2; i++) {
+      const m = await appMember(t);
+      await m.post(`/api/v1/statuses/${post.id}/favourite`);
+      likers.push(m);
+    }
+    const reader = await appMember(t);
+    const first = await reader.get(`/api/v1/statuses/${post.id}/favourited_by`);
+    const prev = linkOf(first, 'prev')!;
+    const ids = async (url: string) => (await reader.get(url)).json<{ id: string }[]>().map((a) => a.id);
+    expect(await ids(prev)).toEqual([]);
+    const later = await appMember(t);
+    await later.post(`/api/v1/statuses/${post.id}/favourite`);
+    expect(await ids(prev)).toEqual([later.id]);
+    const sinceId = new URL(prev, 'http://x').searchParams.get('min_id')!;
+    expect(await ids(`/api/v1/statuses/${post.id}/favourited_by?since_id=${sinceId}`)).toEqual([later.id]);
+    expect((await reader.get(`/api/v1/statuses/${post.id}/favourited_by?since_id=nonsense`)).statusCode).toBe(
+      422,
+    );
+  });
 });
 
 describe('reblog', () => {
