@@ -18,6 +18,7 @@ import type { MediaStorage } from './media/storage.js';
 import { mediaRoutes } from './media-routes/index.js';
 import { fileNameKey } from './media-routes/pictures.js';
 import { mastodonApi } from './mastodon/index.js';
+import { pushSealKey as appPushSealKey } from './mastodon/push/seal.js';
 import { resolveAppToken } from './mastodon/oauth/app-tokens.js';
 import { limitRequests } from './request-limit.js';
 import { requestLogFields } from './request-log.js';
@@ -109,9 +110,12 @@ export async function buildApp({
     },
   });
   gzipSmallAnswers(app);
+  const pushSealKey = appPushSealKey(config.jwtSecret);
   const pushDelivery = startPushDelivery({
     store,
     log: app.log,
+    sealKey: pushSealKey,
+    publicOrigin: config.publicOrigin,
     contact: config.push.contact,
     allowPrivateEndpoints: config.push.allowPrivateEndpoints,
     registrationDefault: config.registration,
@@ -161,6 +165,8 @@ export async function buildApp({
     media: config.media,
     mediaStorage,
     mediaNameKey,
+    pushSealKey,
+    allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,
     streamingHeartbeatMs: live.heartbeatMs,
   });
 

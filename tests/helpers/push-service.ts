@@ -124,3 +124,42 @@ export async function verifyVapid(request: PushRequest, serviceUrl: string) {
   const { payload } = await jwtVerify(token, key, { audience: new URL(serviceUrl).origin });
   return { publicKey: k, claims: payload as JWTPayload };
 }
+
+/**
+ * Decrypts a body in the older `aesgcm` encoding (draft-ietf-webpush-encryption-04), which Mastodon's apps
+ * ask for unless they subscribe as `standard`: the server's key and the salt come in the Crypto-Key and
+ * Encryption headers, the keys are derived with a context naming both public keys, and the one record starts
+ * with two bytes of padding length.
+ */
+export function decryptAesgcm(request: PushRequest, subscription: BrowserSubscription): string {
+  const param = (header: string | string[] | undefined, name: string) => {
+    const match = new RegExp(`(?:^|[;,\\s])${name}=([A-Za-z0-9_-]+)`).exec(String(header ?? ''));
+    if (!match) throw new Error(`no ${name} in ${String(header)}`);
+    return Buffer.from(match[1]!, 'base64url');
+  };
+  const serverKey = param(request.headers['crypto-key'], 'dh');
+  const salt = param(request.headers.encryption, 'salt');
+  const uaPublic = subscription.ecdh.getPublicKey();
+  const shared = subscription.ecdh.computeSecret(serverKey);
+  const auth = Buffer.from(subscription.keys.auth, 'base64url');
+  const ikm = hmac(hmac(auth, shared), Buffer.from('Content-Encoding: auth\0'), Buffer.from([1]));
+  const length = (key: Buffer) => Buffer.from([0, key.length]);
+  const context = Buffer.concat([
+    Buffer.from('P-256\0'),
+    length(uaPublic),
+    uaPublic,
+    length(serverKey),
+    serverKey,
+  ]);
+  const prk = hmac(salt, ikm);
+  const cek = hmac(prk, Buffer.from('Content-Encoding: aesgcm\0'), context, Buffer.from([1])).subarray(0, 16);
+  const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0'), context, Buffer.from([1])).subarray(
+    0,
+    12,
+  );
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  const body = request.body;
+  decipher.setAuthTag(body.subarray(body.length - 16));
+  const padded = Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]);
+  return padded.subarray(2 + padded.readUInt16BE(0)).toString('utf8');
+}

@@ -84,6 +84,13 @@ export const cases: Case[] = [
   },
   { name: 'Marker', schema: entity.marker, example: examples.Marker },
   { name: 'Preferences', schema: entity.preferences, example: examples.Preferences },
+  // The example's id is a number; the attribute is documented as a string.
+  {
+    name: 'WebPushSubscription',
+    schema: entity.webPushSubscription,
+    example: examples.WebPushSubscription,
+    gaps: { id: '328183' },
+  },
   {
     name: 'Report',
     schema: entity.report,

@@ -45,9 +45,9 @@ function groupKey(notice: Notice): string {
 export async function notify(tx: Tx, notice: Notice): Promise<void> {
   if (notice.recipientId === notice.actorId) return;
   const commentId = notice.kind === 'comment' ? null : notice.commentId;
-  await tx.notifications.add({ ...notice, commentId, groupKey: groupKey(notice) });
+  const groupId = await tx.notifications.add({ ...notice, commentId, groupKey: groupKey(notice) });
   tx.live.emit({ type: 'notifications', memberId: notice.recipientId });
-  await queuePush(tx, notice);
+  await queuePush(tx, notice, groupId);
 }
 
 /**
@@ -55,10 +55,11 @@ export async function notify(tx: Tx, notice: Notice): Promise<void> {
  * one their list would not show: an actor they blocked, who blocked them, whom they muted, or who is
  * suspended (the same barriers every write asks about).
  */
-async function queuePush(tx: Tx, { recipientId, actorId, kind, postId, commentId }: Notice) {
+async function queuePush(tx: Tx, notice: Notice, groupId: string | null) {
+  const { recipientId, actorId, kind, postId, commentId, at } = notice;
   const [barrier] = await tx.relations.barriers(recipientId, [actorId]);
   if (barrier) return;
-  tx.push.queue({ recipientId, actorId, kind, postId, commentId });
+  tx.push.queue({ recipientId, actorId, kind, postId, commentId, groupId, at });
 }
 
 /**

@@ -36,12 +36,21 @@ export async function requireMember(
   request: FastifyRequest,
   scope: Scope,
 ): Promise<Actor> {
+  return (await requireMemberGrant(deps, request, scope)).actor;
+}
+
+/** As requireMember, with the token's grant (what belongs to one token: its push subscription). */
+export async function requireMemberGrant(
+  deps: MastodonDeps,
+  request: FastifyRequest,
+  scope: Scope,
+): Promise<{ actor: Actor; grant: AppGrant }> {
   const grant = await grantOf(deps, request);
   if (!grant) throw new DomainError(401, callerMessages.memberNeeded, 'UNAUTHORIZED');
   if (!grants(grant.scopes, scope)) throw outsideScopes();
   // An app's own token (client credentials) stands for no member: Mastodon answers 422.
   if (!grant.memberId) throw new DomainError(422, callerMessages.memberNeeded, 'BAD_REQUEST');
-  return actorOf(deps, grant.memberId);
+  return { actor: await actorOf(deps, grant.memberId), grant };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { TokenKeys } from '../domain/tokens.js';
 import type { MediaStorage } from '../media/storage.js';
 import type { Store } from '../store/store.js';
+import type { SealKey } from './push/seal.js';
 
 /** What every handler of the Mastodon client API needs: passed in, never imported (no singletons). */
 export type MastodonDeps = {
@@ -17,6 +18,10 @@ export type MastodonDeps = {
   mediaStorage: MediaStorage;
   /** Names stored picture files (media-routes/pictures.ts, `fileNameKey`). */
   mediaNameKey: Buffer;
+  /** Seals the access token an app's push subscription keeps (push/seal.ts). */
+  pushSealKey: SealKey;
+  /** REALM_PUSH_ALLOW_PRIVATE: push services on private addresses (tests, closed networks). */
+  allowPrivatePushEndpoints: boolean;
   /** Streaming's pings and token checks (streaming/index.ts): the live updates' heartbeat, 25 s. */
   streamingHeartbeatMs?: number | undefined;
 };

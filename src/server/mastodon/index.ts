@@ -15,6 +15,7 @@ import { notificationPolicyRoutes } from './notification-policy.js';
 import { notificationRoutes } from './notifications.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { preferenceRoutes } from './preferences.js';
+import { pushRoutes } from './push/routes.js';
 import { mastodonRateLimitHeaders } from './rate-limit-headers.js';
 import { reportRoutes } from './reports.js';
 import { searchRoutes } from './search.js';
@@ -50,7 +51,7 @@ export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   await app.register(accountRelationRoutes, deps);
   await app.register(accountListRoutes, deps);
   await app.register(searchRoutes, deps);
-  // Notifications, markers, preferences and reports, in a scope whose bodies may be forms.
+  // Notifications, markers, preferences, reports and push subscriptions, in a scope whose bodies may be forms.
   await app.register(async (scope) => {
     acceptFormBodies(scope);
     await notificationRoutes(scope, deps);
@@ -58,6 +59,7 @@ export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
     await markerRoutes(scope, deps);
     await preferenceRoutes(scope, deps);
     await reportRoutes(scope, deps);
+    await pushRoutes(scope, deps);
   });
   // Statuses and timelines, in a scope of their own whose bodies may be forms as apps send them.
   await app.register(async (scope) => {

@@ -4,7 +4,9 @@ import { instanceSettings } from '../domain/instance-settings.js';
 import { pushMessage } from '../domain/push-message.js';
 import { vapidKeys } from '../domain/push-subscriptions.js';
 import type { PushIntent, Store } from '../store/store.js';
-import { sendPush } from './send.js';
+import { appPayload, appTargets } from '../mastodon/push/deliver.js';
+import type { SealKey } from '../mastodon/push/seal.js';
+import { sendPush, type PushTarget } from './send.js';
 
 // Web Push off the request path (docs/decisions/0006-web-push.md): each committed write hands this
 // process the pushes it queued (store.onPush); a few are sent at a time, each request bounded in time, and
@@ -14,6 +16,10 @@ import { sendPush } from './send.js';
 export type PushDeliveryOptions = {
   store: Store;
   log: FastifyBaseLogger;
+  /** Opens the tokens apps' push subscriptions keep (mastodon/push/seal.ts). */
+  sealKey: SealKey;
+  /** REALM_PUBLIC_URL: the origin of the pictures an app's push names ('' leaves them as paths). */
+  publicOrigin: string | undefined;
   contact: string | undefined;
   allowPrivateEndpoints: boolean;
   registrationDefault: RegistrationMode;
@@ -65,8 +71,11 @@ export function startPushDelivery(options: PushDeliveryOptions): PushDelivery {
   }
 
   async function deliver(intent: PushIntent) {
-    const targets = await store.read.push.targets(intent.recipientId, intent.kind);
-    if (targets.length === 0) return;
+    const [targets, apps] = await Promise.all([
+      store.read.push.targets(intent.recipientId, intent.kind),
+      appTargets(store, intent),
+    ]);
+    if (targets.length === 0 && apps.length === 0) return;
     const sender = await store.read.push.sender(intent.actorId);
     if (!sender) return; // the actor's account is gone already
     const [settings, vapid] = await Promise.all([
@@ -82,14 +91,31 @@ export function startPushDelivery(options: PushDeliveryOptions): PushDelivery {
     };
     for (const target of targets) {
       const status = await sendPush(target, message, sendOptions);
-      // The push service's host only: the endpoint's path identifies the device, its keys are secret.
-      const service = new URL(target.endpoint).host;
-      if (status === 404 || status === 410) {
-        await store.write((tx) => tx.push.remove(target.endpoint, null));
-        log.info({ service, status }, 'push subscription expired: removed');
-      } else if (status < 200 || status >= 300) {
-        log.warn({ service, status }, 'push not accepted');
-      }
+      await settle(target, status, () => store.write((tx) => tx.push.remove(target.endpoint, null)));
+    }
+    // Apps' subscriptions through the Mastodon client API, each with Mastodon's message and encoding.
+    const appOptions = {
+      sealKey: options.sealKey,
+      origin: options.publicOrigin ?? '',
+      instanceName: settings.name,
+    };
+    for (const target of apps) {
+      const payload = await appPayload(store, appOptions, intent, sender, target);
+      if (!payload) continue;
+      const status = await sendPush(target, payload, sendOptions, target.standard ? 'aes128gcm' : 'aesgcm');
+      await settle(target, status, () => store.write((tx) => tx.push.removeAppEndpoint(target.endpoint)));
+    }
+  }
+
+  /** A push service that says the subscription is gone (404, 410) has it removed; other refusals are logged. */
+  async function settle(target: PushTarget, status: number, remove: () => Promise<unknown>) {
+    // The push service's host only: the endpoint's path identifies the device, its keys are secret.
+    const service = new URL(target.endpoint).host;
+    if (status === 404 || status === 410) {
+      await remove();
+      log.info({ service, status }, 'push subscription expired: removed');
+    } else if (status < 200 || status >= 300) {
+      log.warn({ service, status }, 'push not accepted');
     }
   }
 

@@ -3,14 +3,12 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import webpush from 'web-push';
-import type { PushMessage } from '../domain/push-message.js';
 import { isPrivateAddress } from '../domain/push-endpoints.js';
 import type { VapidKeys } from '../domain/push-subscriptions.js';
-import type { PushSubscriptionRow } from '../store/store.js';
 
 // One Web Push request (RFC 8030): `web-push` encrypts the message to the subscription's keys (aes128gcm,
-// RFC 8291) and signs the VAPID header (RFC 8292); this file sends it, with a timeout, to an address
-// checked as it connects.
+// RFC 8291, or for an app that asked for it the older aesgcm draft most Mastodon apps decrypt) and signs the
+// VAPID header (RFC 8292); this file sends it, with a timeout, to an address checked as it connects.
 
 export type SendOptions = {
   vapid: VapidKeys;
@@ -43,11 +41,15 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
+/** Where a push goes and the keys it is encrypted to. */
+export type PushTarget = { endpoint: string; p256dh: string; auth: string };
+
 /** The push service's answer: its HTTP status, or 0 when it could not be reached in time. */
 export async function sendPush(
-  subscription: PushSubscriptionRow,
-  message: PushMessage,
+  subscription: PushTarget,
+  message: object,
   options: SendOptions,
+  contentEncoding: 'aes128gcm' | 'aesgcm' = 'aes128gcm',
 ): Promise<number> {
   const details = webpush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -55,7 +57,7 @@ export async function sendPush(
     {
       vapidDetails: { subject: options.contact, ...options.vapid },
       TTL: ttlSeconds,
-      contentEncoding: 'aes128gcm',
+      contentEncoding,
       urgency: 'normal',
     },
   );

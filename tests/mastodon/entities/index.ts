@@ -9,6 +9,7 @@ export * from './media.js';
 export * from './nodeinfo.js';
 export * from './notification.js';
 export * from './preferences.js';
+export * from './push.js';
 export * from './relationship.js';
 export * from './report.js';
 export * from './rule.js';

@@ -40,7 +40,8 @@ export type MentionWrites = {
 };
 
 export type NotificationWrites = {
-  add(notification: NewNotification): Promise<void>;
+  /** Adds the actor to its group (made if new); answers the group's id, null when nothing was added. */
+  add(notification: NewNotification): Promise<string | null>;
   /**
    * Takes the actor out of the recipient's matching groups; a group left with nobody goes. Whether the
    * actor was in one.

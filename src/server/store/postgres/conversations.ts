@@ -150,6 +150,7 @@ export function notificationWrites(db: Queryable): Writes['notifications'] {
     async add({ recipientId, actorId, kind, groupKey, postId, commentId, at }) {
       const [group] = await addGroup(db, [uuid(), recipientId, kind, groupKey, postId, commentId, at]);
       if (group) await addActor(db, [group.id, actorId, at]);
+      return group?.id ?? null;
     },
     async withdraw(actorId, what) {
       const groups = await groupsOf(db, actorId, what);

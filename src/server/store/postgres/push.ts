@@ -1,5 +1,13 @@
 import type pg from 'pg';
-import type { NotificationKind, PushIntent, PushReads, PushSubscriptionRow, PushWrites } from '../store.js';
+import type {
+  AppPushRow,
+  NotificationKind,
+  PushIntent,
+  PushReads,
+  PushSender,
+  PushSubscriptionRow,
+  PushWrites,
+} from '../store.js';
 import type { Queryable } from './queryable.js';
 import { statement, writeStatement, type TextTimes } from './statement.js';
 
@@ -25,9 +33,10 @@ const targets = statement<StoredRow>(
      and exists (select 1 from users u where u.id = s.member_id and u.status = 'active')
    order by created_at, endpoint`,
 );
-const sender = statement<{ username: string; firstName: string; lastName: string }>(
+const sender = statement<PushSender>(
   'push-sender',
-  `select username, first_name as "firstName", last_name as "lastName" from users where id = $1`,
+  `select username, first_name as "firstName", last_name as "lastName", profile_pic as "profilePic"
+   from users where id = $1`,
 );
 const save = writeStatement(
   'push-save',
@@ -40,6 +49,44 @@ const remove = writeStatement(
   'push-remove',
   `delete from push_subscriptions where endpoint = $1 and ($2::text is null or member_id = $2::text)`,
 );
+
+type AppStored = TextTimes<Omit<AppPushRow, 'alerts'> & { alerts: string }, 'createdAt'>;
+const appColumns = `s.token_id as "tokenId", s.member_id as "memberId", s.endpoint, s.p256dh, s.auth, s.standard,
+  s.alerts, s.policy, s.sealed_token as "sealedToken", s.created_at as "createdAt"`;
+
+const appSubscription = statement<AppStored>(
+  'app-push-subscription',
+  `select ${appColumns} from app_push_subscriptions s where s.token_id = $1`,
+);
+// A token stands while its member's token version is the one it was issued under (domain/oauth-tokens.ts).
+const appTargets = statement<AppStored>(
+  'app-push-targets',
+  `select ${appColumns} from app_push_subscriptions s
+   join oauth_tokens t on t.id = s.token_id
+   join users u on u.id = s.member_id
+   where s.member_id = $1 and u.status = 'active' and t.member_token_version = u.token_version
+   order by s.created_at, s.token_id`,
+);
+const saveApp = writeStatement(
+  'app-push-save',
+  `insert into app_push_subscriptions (token_id, member_id, endpoint, p256dh, auth, standard, alerts, policy,
+     sealed_token, created_at)
+   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+   on conflict (token_id) do update set endpoint = excluded.endpoint, p256dh = excluded.p256dh,
+     auth = excluded.auth, standard = excluded.standard, alerts = excluded.alerts, policy = excluded.policy,
+     sealed_token = excluded.sealed_token, created_at = excluded.created_at`,
+);
+const removeApp = writeStatement('app-push-remove', `delete from app_push_subscriptions where token_id = $1`);
+const removeAppEndpoint = writeStatement(
+  'app-push-remove-endpoint',
+  `delete from app_push_subscriptions where endpoint = $1`,
+);
+
+const appParsed = (row: AppStored): AppPushRow => ({
+  ...row,
+  createdAt: Number(row.createdAt),
+  alerts: row.alerts.split(',').filter(Boolean),
+});
 
 const parsed = (row: StoredRow): PushSubscriptionRow => ({
   ...row,
@@ -57,6 +104,11 @@ export function pushReads(db: Queryable): PushReads {
     targets: async (memberId, kind) =>
       (await targets(db, [memberId])).map(parsed).filter((row) => row.kinds.includes(kind)),
     sender: async (id) => (await sender(db, [id]))[0],
+    appSubscription: async (tokenId) => {
+      const [row] = await appSubscription(db, [tokenId]);
+      return row && appParsed(row);
+    },
+    appTargets: async (memberId) => (await appTargets(db, [memberId])).map(appParsed),
   };
 }
 
@@ -73,6 +125,21 @@ export function pushWrites(db: Queryable, queued: PushIntent[]): PushWrites {
       ])),
     remove: async (endpoint, memberId) => (await remove(db, [endpoint, memberId])) > 0,
     queue: (intent) => void queued.push(intent),
+    saveApp: async (row) =>
+      void (await saveApp(db, [
+        row.tokenId,
+        row.memberId,
+        row.endpoint,
+        row.p256dh,
+        row.auth,
+        row.standard,
+        row.alerts.join(','),
+        row.policy,
+        row.sealedToken,
+        row.createdAt,
+      ])),
+    removeApp: async (tokenId) => (await removeApp(db, [tokenId])) > 0,
+    removeAppEndpoint: async (endpoint) => void (await removeAppEndpoint(db, [endpoint])),
   };
 }
 

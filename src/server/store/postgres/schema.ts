@@ -638,3 +638,30 @@ export const oauthTokens = pgTable(
     index('oauth_tokens_app_idx').on(t.appId),
   ],
 );
+
+/**
+ * An app's Web Push subscription through the Mastodon client API (docs/mastodon-api.md, "Push"): one per
+ * access token, gone with it. Mastodon's push message carries the app's token, so that an app signed in to
+ * several accounts knows which one a push is for; the token is kept sealed (AES-256-GCM under a key derived
+ * from the instance's token secret, mastodon/push-seal.ts), so a copy of the database alone signs nobody in.
+ */
+export const appPushSubscriptions = pgTable(
+  'app_push_subscriptions',
+  {
+    tokenId: text('token_id')
+      .primaryKey()
+      .references(() => oauthTokens.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    standard: boolean('standard').notNull(),
+    alerts: text('alerts').notNull(),
+    policy: text('policy').notNull(),
+    sealedToken: text('sealed_token').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [index('app_push_subscriptions_member_idx').on(t.memberId)],
+);

@@ -147,6 +147,7 @@ export function notificationWrites(db: Db): Writes['notifications'] {
       const s = statements(db);
       const groupId = s.addGroup.get({ id: uuid(), recipientId, kind, groupKey, postId, commentId, at });
       if (groupId) s.addActor.run({ groupId, actorId, at });
+      return groupId ?? null;
     },
     async withdraw(actorId, what) {
       const s = statements(db);

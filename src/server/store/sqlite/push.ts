@@ -1,12 +1,24 @@
 import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
-import type { NotificationKind, PushIntent, PushReads, PushSubscriptionRow, PushWrites } from '../store.js';
+import type {
+  AppPushRow,
+  NotificationKind,
+  PushIntent,
+  PushReads,
+  PushSender,
+  PushSubscriptionRow,
+  PushWrites,
+} from '../store.js';
 
 // Web Push subscriptions (interface/push.ts) and the instance's kept secrets.
 
 type StoredRow = Omit<PushSubscriptionRow, 'kinds'> & { kinds: string };
 
 const columns = 'endpoint, member_id as memberId, p256dh, auth, kinds, created_at as createdAt';
+
+type AppStored = Omit<AppPushRow, 'alerts' | 'standard'> & { alerts: string; standard: number };
+const appColumns = `s.token_id as tokenId, s.member_id as memberId, s.endpoint, s.p256dh, s.auth, s.standard,
+  s.alerts, s.policy, s.sealed_token as sealedToken, s.created_at as createdAt`;
 
 const statements = preparedOnce((db) => ({
   ofMember: db.$client.prepare<{ memberId: string }, StoredRow>(
@@ -22,8 +34,9 @@ const statements = preparedOnce((db) => ({
        and exists (select 1 from users u where u.id = s.member_id and u.status = 'active')
      order by created_at, endpoint`,
   ),
-  sender: db.$client.prepare<{ id: string }, { username: string; firstName: string; lastName: string }>(
-    `select username, first_name as firstName, last_name as lastName from users where id = :id`,
+  sender: db.$client.prepare<{ id: string }, PushSender>(
+    `select username, first_name as firstName, last_name as lastName, profile_pic as profilePic
+     from users where id = :id`,
   ),
   save: db.$client.prepare<StoredRow>(
     `insert into push_subscriptions (endpoint, member_id, p256dh, auth, kinds, created_at)
@@ -33,6 +46,31 @@ const statements = preparedOnce((db) => ({
   ),
   remove: db.$client.prepare<{ endpoint: string; memberId: string | null }>(
     `delete from push_subscriptions where endpoint = :endpoint and (:memberId is null or member_id = :memberId)`,
+  ),
+  appSubscription: db.$client.prepare<{ tokenId: string }, AppStored>(
+    `select ${appColumns} from app_push_subscriptions s where s.token_id = :tokenId`,
+  ),
+  // A token stands while its member's token version is the one it was issued under (domain/oauth-tokens.ts).
+  appTargets: db.$client.prepare<{ memberId: string }, AppStored>(
+    `select ${appColumns} from app_push_subscriptions s
+     join oauth_tokens t on t.id = s.token_id
+     join users u on u.id = s.member_id
+     where s.member_id = :memberId and u.status = 'active' and t.member_token_version = u.token_version
+     order by s.created_at, s.token_id`,
+  ),
+  saveApp: db.$client.prepare<AppStored>(
+    `insert into app_push_subscriptions (token_id, member_id, endpoint, p256dh, auth, standard, alerts, policy,
+       sealed_token, created_at)
+     values (:tokenId, :memberId, :endpoint, :p256dh, :auth, :standard, :alerts, :policy, :sealedToken, :createdAt)
+     on conflict (token_id) do update set endpoint = excluded.endpoint, p256dh = excluded.p256dh,
+       auth = excluded.auth, standard = excluded.standard, alerts = excluded.alerts, policy = excluded.policy,
+       sealed_token = excluded.sealed_token, created_at = excluded.created_at`,
+  ),
+  removeApp: db.$client.prepare<{ tokenId: string }>(
+    `delete from app_push_subscriptions where token_id = :tokenId`,
+  ),
+  removeAppEndpoint: db.$client.prepare<{ endpoint: string }>(
+    `delete from app_push_subscriptions where endpoint = :endpoint`,
   ),
   secret: db.$client
     .prepare<{ name: string }, string>(`select value from instance_secrets where name = :name`)
@@ -44,6 +82,11 @@ const statements = preparedOnce((db) => ({
 
 export const kindsOf = (text: string) => text.split(',').filter(Boolean) as NotificationKind[];
 const parsed = (row: StoredRow): PushSubscriptionRow => ({ ...row, kinds: kindsOf(row.kinds) });
+const appParsed = (row: AppStored): AppPushRow => ({
+  ...row,
+  standard: row.standard === 1,
+  alerts: row.alerts.split(',').filter(Boolean),
+});
 
 export function pushReads(db: Db): PushReads {
   return {
@@ -58,6 +101,11 @@ export function pushReads(db: Db): PushReads {
         .map(parsed)
         .filter((row) => row.kinds.includes(kind)),
     sender: async (id) => statements(db).sender.get({ id }),
+    appSubscription: async (tokenId) => {
+      const row = statements(db).appSubscription.get({ tokenId });
+      return row && appParsed(row);
+    },
+    appTargets: async (memberId) => statements(db).appTargets.all({ memberId }).map(appParsed),
   };
 }
 
@@ -67,6 +115,14 @@ export function pushWrites(db: Db, queued: () => PushIntent[]): PushWrites {
     save: async (row) => void statements(db).save.run({ ...row, kinds: row.kinds.join(',') }),
     remove: async (endpoint, memberId) => statements(db).remove.run({ endpoint, memberId }).changes > 0,
     queue: (intent) => void queued().push(intent),
+    saveApp: async (row) =>
+      void statements(db).saveApp.run({
+        ...row,
+        standard: row.standard ? 1 : 0,
+        alerts: row.alerts.join(','),
+      }),
+    removeApp: async (tokenId) => statements(db).removeApp.run({ tokenId }).changes > 0,
+    removeAppEndpoint: async (endpoint) => void statements(db).removeAppEndpoint.run({ endpoint }),
   };
 }
 

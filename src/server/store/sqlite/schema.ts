@@ -666,6 +666,36 @@ export const oauthTokens = sqliteTable(
   ],
 );
 
+/**
+ * An app's Web Push subscription through the Mastodon client API (docs/mastodon-api.md, "Push"): one per
+ * access token, gone with it. Mastodon's push message carries the app's token, so that an app signed in to
+ * several accounts knows which one a push is for; the token is kept sealed (AES-256-GCM under a key derived
+ * from the instance's token secret, mastodon/push-seal.ts), so a copy of the database alone signs nobody in.
+ */
+export const appPushSubscriptions = sqliteTable(
+  'app_push_subscriptions',
+  {
+    tokenId: text('token_id')
+      .primaryKey()
+      .references(() => oauthTokens.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    // RFC 8291's aes128gcm when true; the older aesgcm draft, which most apps decrypt, when false.
+    standard: integer('standard', { mode: 'boolean' }).notNull(),
+    // The Mastodon notification types pushed, comma-separated.
+    alerts: text('alerts').notNull(),
+    // all, followed, follower or none: whose actions are pushed.
+    policy: text('policy').notNull(),
+    sealedToken: text('sealed_token').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('app_push_subscriptions_member_idx').on(t.memberId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
