@@ -11,6 +11,7 @@ import {
   codeByRedirect,
   codeShownOnPage,
   madeEarlier,
+  pushKeys,
   outOfBand,
   pkcePair,
   scopes,
@@ -281,6 +282,27 @@ describe('masto.js against a real Realm', () => {
     } finally {
       streaming.close();
     }
+  });
+
+  it('subscribes to Web Push, reads and changes the subscription, and removes it', async () => {
+    const a = ada.get();
+    const endpoint = 'https://push.example/relay/ada';
+    const made = await a.masto.v1.push.subscription.create({
+      subscription: { endpoint, keys: pushKeys() },
+      data: { alerts: { mention: true, favourite: true } },
+      policy: 'followed',
+    });
+    expect(made).toMatchObject({
+      endpoint,
+      policy: 'followed',
+      alerts: { mention: true, favourite: true, follow: false },
+    });
+    expect(made.serverKey).toBeTruthy();
+    expect(await a.masto.v1.push.subscription.fetch()).toMatchObject({ endpoint, policy: 'followed' });
+    const changed = await a.masto.v1.push.subscription.update({ data: { alerts: { follow: true } } });
+    expect(changed.alerts).toMatchObject({ follow: true, mention: false });
+    await a.masto.v1.push.subscription.remove();
+    await expect(a.masto.v1.push.subscription.fetch()).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('revokes the token, and the token then gets 401', async () => {

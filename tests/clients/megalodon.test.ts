@@ -15,6 +15,7 @@ import {
   codeByRedirect,
   codeShownOnPage,
   madeEarlier,
+  pushKeys,
   scopes,
   startCallback,
   useBrowser,
@@ -261,6 +262,21 @@ describe('megalodon against a real Realm', () => {
     } finally {
       socket.stop();
     }
+  });
+
+  it('subscribes to Web Push, reads and changes the subscription, and removes it', async () => {
+    const a = ada.get();
+    const endpoint = 'https://push.example/relay/ada-megalodon';
+    const made = (
+      await a.client.subscribePushNotification({ endpoint, keys: pushKeys() }, { alerts: { reblog: true } })
+    ).data;
+    expect(made).toMatchObject({ endpoint, alerts: { reblog: true, mention: false } });
+    expect(made.server_key).toBeTruthy();
+    expect((await a.client.getPushSubscription()).data).toMatchObject({ endpoint });
+    const changed = (await a.client.updatePushSubscription({ alerts: { mention: true } })).data;
+    expect(changed.alerts).toMatchObject({ mention: true, reblog: false });
+    await a.client.deletePushSubscription();
+    await expect(a.client.getPushSubscription()).rejects.toMatchObject({ response: { status: 404 } });
   });
 
   it('revokes the token, and the token then gets 401', async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createECDH, createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -178,4 +178,11 @@ export function madeEarlier<T>(what: string) {
       return value;
     },
   };
+}
+
+/** A device's push keys as an app's relay hands them over: a P-256 public key and a 16-byte secret. */
+export function pushKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
 }
