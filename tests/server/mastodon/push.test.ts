@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AppPushPayload } from '../../../src/server/mastodon/push/deliver.js';
 import { appMember, suspend, type AppMember } from '../../helpers/mastodon-api.js';
 import {
   browserSubscription,
@@ -30,16 +31,6 @@ async function setUp() {
   });
 }
 
-type Payload = {
-  access_token: string;
-  preferred_locale: string;
-  notification_id: string;
-  notification_type: string;
-  icon: string;
-  title: string;
-  body: string;
-};
-
 /** Subscribes the member's app on `path` of the push service; `standard` asks for RFC 8291's encoding. */
 async function subscribe(
   member: AppMember,
@@ -58,10 +49,10 @@ async function subscribe(
   return { device, entity: expectEntity(webPushSubscription, res.json()) };
 }
 
-async function opened(count: number, device: BrowserSubscription, standard = false): Promise<Payload> {
+async function opened(count: number, device: BrowserSubscription, standard = false): Promise<AppPushPayload> {
   const request = await pushService.nth(count);
   const text = standard ? decryptPush(request.body, device) : decryptAesgcm(request, device);
-  return JSON.parse(text) as Payload;
+  return JSON.parse(text) as AppPushPayload;
 }
 
 /** Lets deliveries queued by earlier writes finish, so that none can arrive after. */
