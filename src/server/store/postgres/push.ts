@@ -63,8 +63,8 @@ const appTargets = statement<AppStored>(
   'app-push-targets',
   `select ${appColumns} from app_push_subscriptions s
    join oauth_tokens t on t.id = s.token_id
-   join users u on u.id = s.member_id
-   where s.member_id = $1 and u.status = 'active' and t.member_token_version = u.token_version
+   where s.member_id = $1 and t.member_token_version =
+     (select u.token_version from users u where u.id = $1 and u.status = 'active')
    order by s.created_at, s.token_id`,
 );
 const saveApp = writeStatement(

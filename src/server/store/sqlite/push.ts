@@ -51,11 +51,12 @@ const statements = preparedOnce((db) => ({
     `select ${appColumns} from app_push_subscriptions s where s.token_id = :tokenId`,
   ),
   // A token stands while its member's token version is the one it was issued under (domain/oauth-tokens.ts).
+  // The member is read by primary key once: joined, SQLite may scan a small users table instead.
   appTargets: db.$client.prepare<{ memberId: string }, AppStored>(
     `select ${appColumns} from app_push_subscriptions s
      join oauth_tokens t on t.id = s.token_id
-     join users u on u.id = s.member_id
-     where s.member_id = :memberId and u.status = 'active' and t.member_token_version = u.token_version
+     where s.member_id = :memberId and t.member_token_version =
+       (select u.token_version from users u where u.id = :memberId and u.status = 'active')
      order by s.created_at, s.token_id`,
   ),
   saveApp: db.$client.prepare<AppStored>(
