@@ -4,7 +4,7 @@ import { instanceSettings } from '../domain/instance-settings.js';
 import { pushMessage } from '../domain/push-message.js';
 import { vapidKeys } from '../domain/push-subscriptions.js';
 import type { PushIntent, Store } from '../store/store.js';
-import { appPayload, appTargets } from '../mastodon/push/deliver.js';
+import { appMessage, appPayload, appTargets } from '../mastodon/push/deliver.js';
 import type { SealKey } from '../mastodon/push/seal.js';
 import { sendPush, type PushTarget } from './send.js';
 
@@ -94,13 +94,10 @@ export function startPushDelivery(options: PushDeliveryOptions): PushDelivery {
       await settle(target, status, () => store.write((tx) => tx.push.remove(target.endpoint, null)));
     }
     // Apps' subscriptions through the Mastodon client API, each with Mastodon's message and encoding.
-    const appOptions = {
-      sealKey: options.sealKey,
-      origin: options.publicOrigin ?? '',
-      instanceName: settings.name,
-    };
+    const appOptions = { origin: options.publicOrigin ?? '', instanceName: settings.name };
+    const appText = apps.length > 0 ? await appMessage(store, appOptions, intent, sender) : null;
     for (const target of apps) {
-      const payload = await appPayload(store, appOptions, intent, sender, target);
+      const payload = appText && appPayload(options.sealKey, appText, target);
       if (!payload) continue;
       const status = await sendPush(target, payload, sendOptions, target.standard ? 'aes128gcm' : 'aesgcm');
       await settle(target, status, () => store.write((tx) => tx.push.removeAppEndpoint(target.endpoint)));

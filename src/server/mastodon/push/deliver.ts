@@ -50,16 +50,14 @@ export async function appTargets(store: Store, intent: PushIntent): Promise<AppP
   );
 }
 
-/** The payload for one subscription; null when its token cannot be opened (the instance's secret changed). */
-export async function appPayload(
+/** What a notification's push says to every app of its recipient: Mastodon's message but the token. */
+export async function appMessage(
   store: Store,
-  options: { sealKey: SealKey; origin: string; instanceName: string },
+  options: { origin: string; instanceName: string },
   intent: PushIntent,
   sender: PushSender,
-  target: AppPushRow,
-): Promise<AppPushPayload | null> {
-  const token = unseal(options.sealKey, target.sealedToken);
-  if (!token || !intent.groupId) return null;
+): Promise<Omit<AppPushPayload, 'access_token'> | null> {
+  if (!intent.groupId) return null;
   const message = pushMessage(intent, sender, options.instanceName);
   let body = '';
   if (intent.postId && intent.kind !== 'follow') {
@@ -70,7 +68,6 @@ export async function appPayload(
     body = card ? plain(card.content) : '';
   }
   return {
-    access_token: token,
     preferred_locale: 'en',
     notification_id: encodeId('notification', intent.at, intent.groupId),
     notification_type: alertOfKind(intent.kind),
@@ -78,4 +75,17 @@ export async function appPayload(
     title: message.body,
     body,
   };
+}
+
+/**
+ * One subscription's payload: the message with its token; null when the token cannot be opened (the
+ * instance's secret changed).
+ */
+export function appPayload(
+  sealKey: SealKey,
+  message: Omit<AppPushPayload, 'access_token'>,
+  target: AppPushRow,
+): AppPushPayload | null {
+  const token = unseal(sealKey, target.sealedToken);
+  return token ? { access_token: token, ...message } : null;
 }
