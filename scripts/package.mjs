@@ -206,8 +206,14 @@ async function smokeTest(arch, binary) {
   if (!said.includes(`realm ${version} (node v${nodeVersion})`))
     throw new Error(`${binary} version said: ${said}`);
   const folder = mkdtempSync(join(tmpdir(), 'realm-package-'));
-  // No node on PATH: the binary must need none.
-  const env = { PATH: '/nonexistent', LOG_LEVEL: 'info' };
+  // No node on PATH: the binary must need none. qemu-user cannot start a foreign binary again in place (execve
+  // gives ENOEXEC and Node aborts), as the server does for its heap's limits (src/server/memory-budget.ts):
+  // emulated, the heap is chosen already, which the server takes as it is. A real arm64 machine runs it natively.
+  const env = {
+    PATH: '/nonexistent',
+    LOG_LEVEL: 'info',
+    ...(emulator && { NODE_OPTIONS: '--max-semi-space-size=16 --max-old-space-size=128' }),
+  };
   const member = { username: 'smoke', password: 'a smoke test of the pictures' };
   const createUser = ['admin', 'create-user', member.username, '--password-stdin'];
   await run(command[0], [...command.slice(1), ...createUser], { cwd: folder, env, input: member.password });

@@ -154,6 +154,7 @@ export async function buildApp({
     signInLimits: limitsOfSignIn,
     legacyListLimit: config.legacyListLimit,
     registrationDefault: config.registration,
+    listCacheBytes: config.memory.listCacheBytes,
   });
 
   // Its own encapsulated scope: its hooks and body parsers apply to its routes alone.

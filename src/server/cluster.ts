@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import type { Config } from './config.js';
+import { withHeapOptions } from './memory-budget.js';
 import { prepareDatabase } from './start.js';
 import { forwardLiveEventsBetweenWorkers } from './store/sqlite/cluster-relay.js';
 
@@ -25,12 +26,14 @@ export async function runWorkers(config: Config): Promise<void> {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
   if (!config.databaseUrl) forwardLiveEventsBetweenWorkers();
-  for (let i = 0; i < config.workers; i++) cluster.fork();
+  // Each worker starts with its share of the memory budget as its heap's limits (memory-budget.ts).
+  const fork = () => cluster.fork(withHeapOptions(config.memory, process.env));
+  for (let i = 0; i < config.workers; i++) fork();
   cluster.on('listening', (worker) => listening.add(worker.id));
   cluster.on('exit', (worker, code, signal) => {
     if (!stopping && listening.has(worker.id)) {
       console.error(`Worker ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another.`);
-      cluster.fork();
+      fork();
       return;
     }
     if (code !== 0) failed = true;

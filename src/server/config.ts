@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { registrationModes, type RegistrationMode } from '../shared/community-schemas.js';
+import { defaultMbPerProcess, memoryPlan, minimumMbPerProcess, type MemoryPlan } from './memory-budget.js';
 import { loadMediaStorageConfig, MediaConfigError, type MediaStorageConfig } from './media/storage-config.js';
 
 function wholeNumber(min: number, max: number) {
@@ -88,6 +89,8 @@ const envSchema = z.object({
   REALM_MEDIA_QUOTA_BYTES: wholeNumber(0, Number.MAX_SAFE_INTEGER).default(1024 * 1024 * 1024),
   REALM_MEDIA_UPLOADS_PER_HOUR: wholeNumber(1, 100_000).default(60),
   REALM_MEDIA_AT_ONCE: wholeNumber(1, 64).optional(),
+  // In MB for the whole server; at least the minimum for each process is checked once the workers are known.
+  REALM_MEMORY_BUDGET: wholeNumber(minimumMbPerProcess, 1024 * 1024).optional(),
 });
 
 /** Pictures: where their files are kept, and the limits on what members send (docs/pictures.md). */
@@ -149,6 +152,9 @@ export type Config = {
    */
   push: { allowPrivateEndpoints: boolean; contact: string | undefined };
   media: MediaConfig;
+  /** REALM_MEMORY_BUDGET (MB, all processes; unset: 256 for each) and how each serving process spends it. */
+  memoryBudgetMb: number;
+  memory: MemoryPlan;
 };
 
 export class ConfigError extends Error {}
@@ -164,6 +170,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
   }
   const e = parsed.data;
+  const workers = e.REALM_WORKERS === 'auto' ? availableParallelism() : Number(e.REALM_WORKERS);
+  const memoryBudgetMb = e.REALM_MEMORY_BUDGET ?? defaultMbPerProcess * workers;
+  if (memoryBudgetMb < minimumMbPerProcess * workers) {
+    throw new ConfigError(
+      `Invalid configuration: REALM_MEMORY_BUDGET must be at least ${minimumMbPerProcess} MB for each of the ` +
+        `${workers} workers (${minimumMbPerProcess * workers}); it is ${memoryBudgetMb}`,
+    );
+  }
   let storage: MediaStorageConfig;
   try {
     storage = loadMediaStorageConfig(env, defaultMediaFolder(e.REALM_DB));
@@ -180,7 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.REALM_JWT_SECRET,
     logLevel: e.LOG_LEVEL,
     rateLimit: e.REALM_RATE_LIMIT === 'on',
-    workers: e.REALM_WORKERS === 'auto' ? availableParallelism() : Number(e.REALM_WORKERS),
+    workers,
     requestsPer5Minutes: e.REALM_RATE_LIMIT_REQUESTS,
     legacyListLimit: e.REALM_LEGACY_LIST_LIMIT,
     trustProxy: e.REALM_TRUST_PROXY,
@@ -200,5 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadsPerHour: e.REALM_MEDIA_UPLOADS_PER_HOUR,
       atOnce: e.REALM_MEDIA_AT_ONCE,
     },
+    memoryBudgetMb,
+    memory: memoryPlan(memoryBudgetMb, workers),
   };
 }

@@ -4,6 +4,7 @@ import { runSeed } from '../../seed/seed.js';
 import { buildApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
 import { hasDemoMember } from './domain/instance-settings.js';
+import { memoryInUse } from './memory-budget.js';
 import { looseFileModes } from './store/sqlite/file-modes.js';
 import { openStore } from './store/open.js';
 
@@ -35,6 +36,7 @@ export async function startApp(
   const { store, jwtSecret, warnings } = await prepareDatabase(config);
   const app = await buildApp({ config: { ...config, jwtSecret }, store, ...options });
   app.addHook('onClose', () => store.close());
+  app.log.info(memoryInUse(config), 'memory budget');
   // With REALM_WORKERS the primary process has said it once already (cluster.ts).
   if (cluster.isPrimary) for (const warning of warnings) app.log.warn(`Data readable by others: ${warning}`);
   return app;

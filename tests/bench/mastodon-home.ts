@@ -8,6 +8,7 @@ import { createTokenKeys } from '../../src/server/domain/tokens.js';
 import { openSqliteStore } from '../../src/server/store/sqlite/index.js';
 import { appToken } from '../helpers/mastodon-token.js';
 import { chooseFixtures, trpcQuery } from './scenarios.js';
+import { defaultMbPerProcess, memoryPlan } from '../../src/server/memory-budget.js';
 
 // `npm run bench:mastodon-home -- --db <a generated instance's file>` (a copy: it is migrated): the
 // Latest home feed of the member who follows the most, as tRPC's posts.feed and as Mastodon's
@@ -50,6 +51,8 @@ const config = {
     uploadsPerHour: 60,
     atOnce: undefined,
   },
+  memoryBudgetMb: defaultMbPerProcess,
+  memory: memoryPlan(defaultMbPerProcess, 1),
 } satisfies Config & { jwtSecret: string };
 
 async function main() {

@@ -31,6 +31,8 @@ const { values } = parseArgs({
     workers: { type: 'string', default: 'auto' },
     // sqlite, postgres (1 node, then 2 nodes on one database), or both, side by side.
     engine: { type: 'string', default: 'sqlite' },
+    // REALM_MEMORY_BUDGET for each server (MB, all its processes); unset, Realm's default.
+    'memory-budget': { type: 'string' },
   },
 });
 const users = Number(values.users);
@@ -168,7 +170,8 @@ async function runTarget(
   fixtures: BenchFixtures,
   postgres: Awaited<ReturnType<typeof benchPostgres>> | null,
 ) {
-  const env = { REALM_JWT_SECRET: secret };
+  const budget = values['memory-budget'];
+  const env = { REALM_JWT_SECRET: secret, ...(budget && { REALM_MEMORY_BUDGET: budget }) };
   let counts: () => Promise<HotPostCounts>;
   let servers: BenchServer[];
   let cleanUp = () => {};
@@ -197,7 +200,16 @@ async function runTarget(
       fixtures,
       counts,
     );
-    return { ...result, peakMemoryMb: servers.reduce((sum, server) => sum + server.peakMemoryMb(), 0) };
+    const memory = {
+      idleMemoryMb: servers.reduce((sum, server) => sum + server.idleMemoryMb, 0),
+      peakMemoryMb: servers.reduce((sum, server) => sum + server.peakMemoryMb(), 0),
+      peakRssMb: servers.reduce((sum, server) => sum + server.peakRssMb(), 0),
+    };
+    console.log(
+      `  memory: ${memory.idleMemoryMb} MB private at rest, ${memory.peakMemoryMb} MB at the peak` +
+        ` (resident with shared pages ${memory.peakRssMb} MB)`,
+    );
+    return { ...result, ...memory };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     cleanUp();

@@ -3,7 +3,16 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { paths } from '../../src/server/paths.js';
 
-export type BenchServer = { url: string; pid: number; peakMemoryMb(): number; stop(): Promise<void> };
+export type BenchServer = {
+  url: string;
+  pid: number;
+  /** Private memory (all processes) once it answered /healthz, before any load. */
+  idleMemoryMb: number;
+  peakMemoryMb(): number;
+  /** Resident memory, shared pages included (what `top` shows), at its peak: all processes summed. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -21,12 +30,12 @@ function freePort(): Promise<number> {
  * MB. Node's own code is shared by the workers, so the kernel's peak (VmHWM), which counts it once per
  * process, would add it two or three times.
  */
-function privateMemoryOf(pid: number): number {
+function memoryOf(pid: number, field: 'RssAnon' | 'VmRSS'): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
-    return Math.round(kb / 1024) + children.reduce((sum, child) => sum + privateMemoryOf(Number(child)), 0);
+    return Math.round(kb / 1024) + children.reduce((sum, child) => sum + memoryOf(Number(child), field), 0);
   } catch {
     return 0; // the process has just exited
   }
@@ -61,14 +70,23 @@ export async function startBenchServer(
     if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  // Settled: the start's own garbage (migrations, compiling) is not what the server holds at rest.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idleMemoryMb = memoryOf(child.pid!, 'RssAnon');
   // Sampled twice a second: the kernel keeps no peak of private memory.
   let peak = 0;
-  const sample = () => (peak = Math.max(peak, privateMemoryOf(child.pid!)));
+  let peakRss = 0;
+  const sample = () => {
+    peak = Math.max(peak, memoryOf(child.pid!, 'RssAnon'));
+    peakRss = Math.max(peakRss, memoryOf(child.pid!, 'VmRSS'));
+  };
   const sampler = setInterval(sample, 500);
   return {
     url,
     pid: child.pid!,
+    idleMemoryMb,
     peakMemoryMb: () => (sample(), peak),
+    peakRssMb: () => (sample(), peakRss),
     stop: () =>
       new Promise((resolve) => {
         clearInterval(sampler);

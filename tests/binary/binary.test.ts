@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { version } from '../../src/server/version.js';
-import { runRealm, startRealm } from '../helpers/realm-program.js';
+import { heapLimitsOf, runRealm, startRealm } from '../helpers/realm-program.js';
 
 // Run by `npm run test:binary` only. Without a binary there is nothing to test, and passing would say
 // the binary works: fail instead.
@@ -76,6 +76,24 @@ describe('the single executable', () => {
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     } finally {
       expect(await server.stop('SIGINT')).toBe(0);
+    }
+  });
+
+  it("takes the memory budget's heap limits: NODE_OPTIONS reaches the binary and the workers it forks", async () => {
+    const one = await startRealm(['--memory-budget', '200'], { cwd: emptyFolder() });
+    try {
+      expect(await heapLimitsOf(one, 1)).toEqual([{ pid: one.pid, limit: 124 }]);
+    } finally {
+      expect(await one.stop()).toBe(0);
+    }
+    const two = await startRealm([], {
+      cwd: emptyFolder(),
+      env: { REALM_WORKERS: '2', REALM_MEMORY_BUDGET: '400' },
+    });
+    try {
+      expect((await heapLimitsOf(two, 2)).map((worker) => worker.limit)).toEqual([124, 124]);
+    } finally {
+      expect(await two.stop('SIGINT')).toBe(0);
     }
   });
 });

@@ -117,3 +117,21 @@ function listening(child: ChildProcess): Promise<RealmServer> {
     });
   });
 }
+
+/**
+ * The heap limit each serving process logged at start ("memory budget", start.ts), with its process id:
+ * whether the memory budget's limits took (docs/configuration.md, "Memory").
+ */
+export const heapLimitsIn = (output: string) =>
+  [...output.matchAll(/"pid":(\d+).*"heapLimitMb":(\d+).*"msg":"memory budget"/g)].map(([, pid, limit]) => ({
+    pid: Number(pid),
+    limit: Number(limit),
+  }));
+
+/** Waits until `count` processes of a server have logged their memory budget, then gives their limits. */
+export async function heapLimitsOf(server: RealmServer, count: number) {
+  for (let i = 0; i < 100 && heapLimitsIn(server.output()).length < count; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return heapLimitsIn(server.output());
+}

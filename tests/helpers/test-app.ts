@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { freshDatabase } from './postgres.js';
+import { defaultMbPerProcess, memoryPlan } from '../../src/server/memory-budget.js';
 
 export const testSecret = 'test-secret-that-is-long-enough-for-hs256-000';
 
@@ -46,6 +47,8 @@ export const testConfig: Config & { jwtSecret: string } = {
     uploadsPerHour: 60,
     atOnce: undefined,
   },
+  memoryBudgetMb: defaultMbPerProcess,
+  memory: memoryPlan(defaultMbPerProcess, 1),
 };
 
 export type TestApp = {

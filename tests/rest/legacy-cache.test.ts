@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedPosts } from '../../seed/data.js';
 import { call, get, post } from '../helpers/http.js';
 import { statementsRunBy } from '../helpers/statements.js';
-import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
+import { makeTestApp, testConfig, testEngine, type TestApp } from '../helpers/test-app.js';
 
 // docs/api.md, "Long lists: bounded, paged, kept": list answers that are the same for every caller are kept
 // until the next write from any worker, and carry a strong ETag that a matching If-None-Match turns into a
@@ -117,6 +117,28 @@ describe('list answers', () => {
       // 65 answers were built: the first is gone, the last is kept.
       expect(await statementsRunBy(t, () => get(t.app, pages.at(-1)!))).toBe(1);
       expect(await statementsRunBy(t, () => get(t.app, pages[0]!))).toBeGreaterThan(1);
+    },
+  );
+
+  it.skipIf(testEngine === 'postgres')(
+    "keep no more bytes than the memory budget's share for them, the least recently used going first",
+    async () => {
+      t = await makeTestApp({ seed: true });
+      const sizes = Object.fromEntries(
+        await Promise.all(lists.map(async (url) => [url, (await t.app.inject({ url })).rawPayload.length])),
+      ) as Record<string, number>;
+      await t.close();
+      // Room for the posts list or the users list, not both.
+      const room = Math.max(sizes['/api/posts']!, sizes['/api/users']!);
+      t = await makeTestApp({
+        seed: true,
+        config: { memory: { ...testConfig.memory, listCacheBytes: room } },
+      });
+      await get(t.app, '/api/posts');
+      expect(await statementsRunBy(t, () => get(t.app, '/api/posts'))).toBe(1);
+      await get(t.app, '/api/users');
+      expect(await statementsRunBy(t, () => get(t.app, '/api/users'))).toBe(1);
+      expect(await statementsRunBy(t, () => get(t.app, '/api/posts'))).toBeGreaterThan(1);
     },
   );
 });

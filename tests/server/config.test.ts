@@ -31,6 +31,14 @@ describe('configuration', () => {
         uploadsPerHour: 60,
         atOnce: undefined,
       },
+      // docs/configuration.md, "Memory": 256 MB for the one process.
+      memoryBudgetMb: 256,
+      memory: {
+        mbPerProcess: 256,
+        sqliteCacheKib: 32 * 1024,
+        listCacheBytes: 16 * 1024 * 1024,
+        heap: { semiSpaceMb: 16, oldSpaceMb: 128 },
+      },
     });
   });
 
@@ -59,6 +67,7 @@ describe('configuration', () => {
       REALM_MEDIA_QUOTA_BYTES: '5000000',
       REALM_MEDIA_UPLOADS_PER_HOUR: '10',
       REALM_MEDIA_AT_ONCE: '2',
+      REALM_MEMORY_BUDGET: '900',
     });
     expect(config).toEqual({
       port: 8080,
@@ -86,6 +95,14 @@ describe('configuration', () => {
         quotaBytes: 5000000,
         uploadsPerHour: 10,
         atOnce: 2,
+      },
+      // 300 MB for each of the three workers.
+      memoryBudgetMb: 900,
+      memory: {
+        mbPerProcess: 300,
+        sqliteCacheKib: 37 * 1024,
+        listCacheBytes: 18 * 1024 * 1024,
+        heap: { semiSpaceMb: 16, oldSpaceMb: 150 },
       },
     });
   });
@@ -123,6 +140,14 @@ describe('configuration', () => {
     [
       { REALM_WORKERS: 'many' },
       'Invalid configuration: REALM_WORKERS must be auto or a whole number from 1 to 64',
+    ],
+    [
+      { REALM_MEMORY_BUDGET: 'lots' },
+      'Invalid configuration: REALM_MEMORY_BUDGET must be a whole number from 128 to 1048576',
+    ],
+    [
+      { REALM_MEMORY_BUDGET: '300', REALM_WORKERS: '3' },
+      'Invalid configuration: REALM_MEMORY_BUDGET must be at least 128 MB for each of the 3 workers (384); it is 300',
     ],
     [
       { REALM_LEGACY_LIST_LIMIT: '0' },

@@ -22,11 +22,11 @@ function open(file: string) {
 }
 
 describe('the database file', () => {
-  it('is opened in WAL mode with a 64 MB page cache', () => {
+  it("is opened in WAL mode with the default memory budget's page cache, 32 MB", () => {
     dir = mkdtempSync(join(tmpdir(), 'realm-file-'));
     const db = open(join(dir, 'realm.db'));
     expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.$client.pragma('cache_size', { simple: true })).toBe(-64 * 1024);
+    expect(db.$client.pragma('cache_size', { simple: true })).toBe(-32 * 1024);
   });
 
   it('shows one connection’s write to another at once, in pages the other had already cached', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoCredentials } from '../../seed/data.js';
-import { runRealm, startRealm } from '../helpers/realm-program.js';
+import { heapLimitsOf, runRealm, startRealm } from '../helpers/realm-program.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -84,6 +84,33 @@ describe('the server process', () => {
     // and again from the primary, and must still finish its shutdown and exit 0.
     for (const pid of pids) process.kill(Number(pid), 'SIGINT');
     expect(await server.stop('SIGINT')).toBe(0);
+  });
+
+  it("starts its heap with the memory budget's limits: one process in place, each worker with its share", async () => {
+    // V8's limit is the old generation and three halves of the young one: 100 + 3 x 8 MB for 200 MB.
+    const one = await startRealm([
+      '--data',
+      mkdtempSync(join(tmpdir(), 'realm-budget-')),
+      '--memory-budget',
+      '200',
+    ]);
+    try {
+      // The process started itself again in place: the same process id, now with the limits.
+      expect(await heapLimitsOf(one, 1)).toEqual([{ pid: one.pid, limit: 124 }]);
+    } finally {
+      expect(await one.stop()).toBe(0);
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'realm-budget-workers-'));
+    const two = await startRealm(['--data', dir], {
+      env: { REALM_WORKERS: '2', REALM_MEMORY_BUDGET: '400' },
+    });
+    try {
+      const workers = await heapLimitsOf(two, 2);
+      expect(workers.map((worker) => worker.limit)).toEqual([124, 124]);
+      expect(workers.map((worker) => worker.pid)).not.toContain(two.pid);
+    } finally {
+      expect(await two.stop()).toBe(0);
+    }
   });
 
   it('refuses to start with one line naming a bad variable', async () => {

@@ -3,14 +3,13 @@ import { commentText } from '../../shared/schemas.js';
 import { requireVisiblePost } from '../domain/posts.js';
 import { addComment, deleteComment, editComment, voteComment } from '../domain/comments.js';
 import { beforeOf, buildFor, sendList } from './list-answer.js';
-import { listCache } from './list-cache.js';
 import { legacyComments } from './post-views.js';
 import { actorOf, params, parse, refuseHeldMember, textPayload, type RestDeps } from './request.js';
 
 // Spec section 7: every comment write answers 201 with that post's comments, here their newest page, kept
 // for the GETs after it as for every caller (list-cache.ts).
 export function commentRoutes(app: FastifyInstance, deps: RestDeps) {
-  const { store, legacyListLimit: limit } = deps;
+  const { store, legacyListLimit: limit, listCache } = deps;
   const commentsOf = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -18,7 +17,7 @@ export function commentRoutes(app: FastifyInstance, deps: RestDeps) {
     postId: string,
     before?: string,
   ) => {
-    const answer = await listCache(store).get(JSON.stringify(['comments', postId, before]), () =>
+    const answer = await listCache.get(JSON.stringify(['comments', postId, before]), () =>
       buildFor(request, () => legacyComments(store, limit, postId, before)),
     );
     return sendList(request, reply, status, answer, `${app.prefix}/comments/${encodeURIComponent(postId)}`);

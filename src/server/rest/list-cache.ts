@@ -5,10 +5,10 @@ import type { ListAnswer } from './list-answer.js';
 // lists, the comments lists, GET /api/users without a token) are built once and kept until the next write to
 // the database from any worker (store: version()); where the store cannot tell that cheaply, nothing is kept.
 // Requests that arrive while an answer is being built wait for that build instead of starting their own. At
-// most `maxEntries` answers and `maxBytes` are kept, the least recently used going first.
+// most `maxEntries` answers and `maxBytes` (the memory budget's share, memory-budget.ts) are kept, the least
+// recently used going first.
 
 const maxEntries = 64;
-const maxBytes = 64 * 1024 * 1024;
 
 type Entry = { answer: Promise<ListAnswer>; bytes: number };
 
@@ -17,19 +17,8 @@ export type ListCache = {
   get(key: string, build: () => Promise<ListAnswer>): Promise<ListAnswer>;
 };
 
-// One cache per store, as each worker has one: answers never cross from one database to another.
-const caches = new WeakMap<Store, ListCache>();
-
-export function listCache(store: Store): ListCache {
-  let cache = caches.get(store);
-  if (!cache) {
-    cache = createListCache(store);
-    caches.set(store, cache);
-  }
-  return cache;
-}
-
-function createListCache(store: Store): ListCache {
+/** One cache per app, as each app has one store: answers never cross from one database to another. */
+export function createListCache(store: Store, maxBytes: number): ListCache {
   // Map keeps insertion order: the first entry is the least recently used.
   const entries = new Map<string, Entry>();
   let bytes = 0;

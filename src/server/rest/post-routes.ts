@@ -4,7 +4,6 @@ import { findUserIdByUsername } from '../domain/auth.js';
 import { messages, notFound } from '../domain/errors.js';
 import { createPost, deletePost, dislikePost, editPost, likePost } from '../domain/posts.js';
 import { beforeOf, buildFor, sendList } from './list-answer.js';
-import { listCache } from './list-cache.js';
 import { legacyPostJson, legacyPosts } from './post-views.js';
 import { actorOf, params, parse, refuseHeldMember, sendJson, textPayload, type RestDeps } from './request.js';
 
@@ -12,10 +11,10 @@ import { actorOf, params, parse, refuseHeldMember, sendJson, textPayload, type R
 // Posts carry no bookmarks, so the list is the same for every caller: a write's answer and the GETs after it
 // share one kept answer (list-cache.ts).
 export function postRoutes(app: FastifyInstance, deps: RestDeps) {
-  const { store, legacyListLimit: limit } = deps;
+  const { store, legacyListLimit: limit, listCache } = deps;
   const postsPath = `${app.prefix}/posts`;
   const posts = async (request: FastifyRequest, reply: FastifyReply, status: number, before?: string) => {
-    const answer = await listCache(store).get(JSON.stringify(['posts', before]), () =>
+    const answer = await listCache.get(JSON.stringify(['posts', before]), () =>
       buildFor(request, () => legacyPosts(store, limit, { before })),
     );
     return sendList(request, reply, status, answer, postsPath);
@@ -37,7 +36,7 @@ export function postRoutes(app: FastifyInstance, deps: RestDeps) {
     const authorId = await findUserIdByUsername(store, username!);
     if (!authorId) throw notFound(messages.userNotFound);
     const before = beforeOf(request);
-    const answer = await listCache(store).get(JSON.stringify(['posts by', authorId, before]), () =>
+    const answer = await listCache.get(JSON.stringify(['posts by', authorId, before]), () =>
       buildFor(request, () => legacyPosts(store, limit, { authorId, before })),
     );
     return sendList(request, reply, 200, answer, `${postsPath}/user/${encodeURIComponent(username!)}`);

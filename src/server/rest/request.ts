@@ -5,6 +5,7 @@ import { resolveActor, type Actor } from '../domain/auth.js';
 import { badRequest, DomainError } from '../domain/errors.js';
 import type { TokenKeys } from '../domain/tokens.js';
 import type { Store } from '../store/store.js';
+import type { ListCache } from './list-cache.js';
 
 export type RestDeps = {
   store: Store;
@@ -13,6 +14,8 @@ export type RestDeps = {
   legacyListLimit: number;
   /** REALM_REGISTRATION: registration until an admin sets it. */
   registrationDefault: RegistrationMode;
+  /** The list answers that are the same for every caller, kept until the next write (list-cache.ts). */
+  listCache: ListCache;
 };
 
 /** Validates at the edge: the first problem becomes a 400 a person can act on, and nothing is written. */

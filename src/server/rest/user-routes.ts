@@ -5,7 +5,6 @@ import { badRequest } from '../domain/errors.js';
 import { follow, unfollow } from '../domain/follow.js';
 import { editProfile } from '../domain/profile.js';
 import { beforeOf, buildFor, sendList } from './list-answer.js';
-import { listCache } from './list-cache.js';
 import { actorOf, bodyOf, params, parse, viewerOf, type RestDeps } from './request.js';
 import {
   hasBookmarks,
@@ -35,7 +34,7 @@ export function userRoutes(app: FastifyInstance, deps: RestDeps) {
     const answer =
       viewer && (await hasBookmarks(deps, viewer))
         ? await buildFor(request, () => legacyUsers(deps, viewer, before))
-        : await listCache(deps.store).get(JSON.stringify(['users', before]), () =>
+        : await deps.listCache.get(JSON.stringify(['users', before]), () =>
             buildFor(request, () => legacyUsers(deps, null, before)),
           );
     return sendList(request, reply.header('vary', 'authorization'), 200, answer, `${app.prefix}/users`);

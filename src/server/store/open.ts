@@ -11,9 +11,9 @@ export type EngineStore = SqliteStore | PostgresStore;
  * instance that many share), otherwise the SQLite file of REALM_DB.
  */
 export async function openStore(
-  config: Pick<Config, 'dbPath' | 'databaseUrl' | 'databasePool'>,
+  config: Pick<Config, 'dbPath' | 'databaseUrl' | 'databasePool' | 'memory'>,
 ): Promise<EngineStore> {
-  if (!config.databaseUrl) return openSqliteStore(config.dbPath);
+  if (!config.databaseUrl) return openSqliteStore(config.dbPath, config.memory.sqliteCacheKib);
   const store = openPostgresStore({ url: config.databaseUrl, poolSize: config.databasePool });
   try {
     await migratePostgres(store.pool);

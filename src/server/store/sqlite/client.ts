@@ -3,6 +3,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { memberSearchKeys } from '../../../shared/search-fold.js';
 import { usernameSkeleton } from '../../../shared/username-skeleton.js';
+import { defaultMbPerProcess, memoryPlan } from '../../memory-budget.js';
 import { paths } from '../../paths.js';
 import { createPrivately } from './file-modes.js';
 import { nativeBindingOption } from './native-binding.js';
@@ -11,11 +12,14 @@ import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-/** The page cache of each connection (each worker has one), in KiB. */
-const cacheKib = 64 * 1024;
+/** The page cache of a connection opened without a memory budget of its own (tools, tests): the default's. */
+const defaultCacheKib = memoryPlan(defaultMbPerProcess, 1).sqliteCacheKib;
 
-/** Opens (creating it owner-only if needed) and migrates the database. `:memory:` gives a private one. */
-export function openDatabase(file: string): Db {
+/**
+ * Opens (creating it owner-only if needed) and migrates the database. `:memory:` gives a private one.
+ * `cacheKib`: the connection's page cache, which the server's memory budget sets (memory-budget.ts).
+ */
+export function openDatabase(file: string, cacheKib = defaultCacheKib): Db {
   if (file !== ':memory:') createPrivately(file);
   const sqlite = new Database(file, nativeBindingOption());
   // WAL lets readers run beside the writer; NORMAL sync is durable across process crashes in WAL mode.
@@ -23,10 +27,11 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${lockTimeoutMs}`);
-  // Each connection keeps up to 64 MB of pages instead of SQLite's 2 MB. A home feed seeks into
+  // The server's connection keeps tens of MB of pages instead of SQLite's 2 MB. A home feed seeks into
   // the index of each followed member: one member's feed fits in 2 MB, but many members' feeds missed it
   // most of the time. Mapping the file (mmap_size) also ended the misses, but SQLite parses a mapped page's
-  // header again on every visit, and one member's feed cost ~10% more CPU mapped.
+  // header again on every visit, and one member's feed cost ~10% more CPU mapped. The cache also bounds
+  // what one sort holds in memory before it spills to a temporary file.
   sqlite.pragma(`cache_size = -${cacheKib}`);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: paths.migrations });

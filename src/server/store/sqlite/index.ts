@@ -41,9 +41,12 @@ import { reportWrites } from './reports.js';
 /** The SQLite store, with its connection for what only SQLite has (backups, tests of pragmas and plans). */
 export type SqliteStore = Store & { engine: 'sqlite'; db: Db };
 
-/** Opens (creating and migrating it if needed) the database file; `:memory:` gives a private one. */
-export function openSqliteStore(file: string): SqliteStore {
-  return sqliteStore(openDatabase(file), file);
+/**
+ * Opens (creating and migrating it if needed) the database file; `:memory:` gives a private one. `cacheKib`:
+ * its page cache, from the memory budget.
+ */
+export function openSqliteStore(file: string, cacheKib?: number): SqliteStore {
+  return sqliteStore(openDatabase(file, cacheKib), file);
 }
 
 const pingStatement = preparedOnce((db) => db.$client.prepare('select 1'));
