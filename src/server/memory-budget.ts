@@ -66,10 +66,11 @@ export function withHeapOptions(plan: MemoryPlan, env: NodeJS.ProcessEnv): NodeJ
  */
 export function restartWithHeap(plan: MemoryPlan): void {
   const env = withHeapOptions(plan, process.env);
-  if (env === process.env) return;
+  // Node before 22.15 has no execve: the process serves with V8's own limits, the rest of the budget holds.
+  if (env === process.env || typeof process.execve !== 'function') return;
   // A single executable takes no script: Node puts the binary's path where the script would be.
   const args = isSea() ? process.argv.slice(2) : [...process.execArgv, ...process.argv.slice(1)];
-  process.execve!(process.execPath, [process.execPath, ...args], env);
+  process.execve(process.execPath, [process.execPath, ...args], env);
 }
 
 /**

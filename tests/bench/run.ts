@@ -17,8 +17,8 @@ import { fanOutCheck } from './fan-out.js';
 import { chooseFixtures, hotPostCounts, trpcQuery, type Fixtures, type HotPostCounts } from './scenarios.js';
 import { startBenchServer, type BenchServer } from './server.js';
 
-// `npm run bench -- [--users N] [--posts M] [--duration S] [--connections C] [--engine sqlite|postgres|both]`
-// builds or reuses a generated instance, runs the production server on a copy of it, and drives it with
+// `npm run bench -- [--users N] [--posts M] [--duration S] [--connections C] [--engine sqlite|postgres|both]
+// [--workers N] [--memory-budget MB] [--compiled]` builds or reuses a generated instance, runs the production server on a copy of it, and drives it with
 // autocannon.
 const { values } = parseArgs({
   options: {
@@ -33,6 +33,9 @@ const { values } = parseArgs({
     engine: { type: 'string', default: 'sqlite' },
     // REALM_MEMORY_BUDGET for each server (MB, all its processes); unset, Realm's default.
     'memory-budget': { type: 'string' },
+    // Serve the built program (dist/server/realm.cjs, `npm run build` first) instead of the source through
+    // tsx: the memory a self-hoster sees (server.ts).
+    compiled: { type: 'boolean', default: false },
   },
 });
 const users = Number(values.users);
@@ -42,6 +45,7 @@ const connections = Number(values.connections);
 const benchDir = join(paths.root, 'data', 'bench');
 const dbFile = values.db ?? join(benchDir, `scale-${users}-${posts}.db`);
 const secret = 'bench-secret-that-is-long-enough-for-hs256-0000';
+const program = values.compiled ? 'compiled' : 'source';
 
 type Row = { name: string; rps: number; p50: number; p99: number; errors: number };
 type BenchFixtures = Fixtures & { conversation: ConversationFixtures };
@@ -183,14 +187,23 @@ async function runTarget(
     };
     removeRun();
     copyFileSync(dbFile, runFile);
-    servers = [await startBenchServer({ ...env, REALM_DB: runFile, REALM_WORKERS: values.workers })];
+    servers = [
+      await startBenchServer(
+        { ...env, REALM_DB: runFile, REALM_WORKERS: values.workers },
+        [],
+        paths.root,
+        program,
+      ),
+    ];
     counts = async () => hotPostCounts(runFile, fixtures.hotPost);
     cleanUp = removeRun;
   } else {
     const url = await postgres!.fresh();
     // One process per node, so that 1 and 2 nodes compare processes that each hold their own pool.
     const nodeEnv = { ...env, REALM_DATABASE_URL: url, REALM_WORKERS: '1' };
-    servers = await Promise.all(Array.from({ length: target.nodes }, () => startBenchServer(nodeEnv)));
+    servers = await Promise.all(
+      Array.from({ length: target.nodes }, () => startBenchServer(nodeEnv, [], paths.root, program)),
+    );
     counts = () => hotPostCountsIn(url, fixtures.hotPost);
   }
   console.log(`${target.label}: ${connections} connections, ${duration} s each`);

@@ -50,9 +50,15 @@ export async function startBenchServer(
   nodeArgs: string[] = [],
   /** Another checkout of Realm to serve (home-boosts.ts runs the code before a change beside it). */
   root: string = paths.root,
+  /**
+   * `compiled`: the built program (dist/server/realm.cjs, `npm run build` first), as `npm start` runs it. Its
+   * memory is what a self-hoster sees; through tsx each process also holds the compiler's work (~25 MB).
+   */
+  program: 'source' | 'compiled' = 'source',
 ): Promise<BenchServer> {
   const port = await freePort();
-  const args = ['--import', 'tsx', ...nodeArgs, 'src/cli/entry.ts', 'serve'];
+  const entry = program === 'compiled' ? ['dist/server/realm.cjs'] : ['--import', 'tsx', 'src/cli/entry.ts'];
+  const args = [...nodeArgs, ...entry, 'serve'];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', REALM_RATE_LIMIT: 'off', ...env },
