@@ -212,7 +212,7 @@ async function smokeTest(arch, binary) {
   const env = {
     PATH: '/nonexistent',
     LOG_LEVEL: 'info',
-    ...(emulator && { NODE_OPTIONS: '--max-semi-space-size=16 --max-old-space-size=128' }),
+    ...(emulator && { NODE_OPTIONS: '--max-semi-space-size=32 --max-old-space-size=128' }),
   };
   const member = { username: 'smoke', password: 'a smoke test of the pictures' };
   const createUser = ['admin', 'create-user', member.username, '--password-stdin'];

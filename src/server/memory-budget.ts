@@ -35,9 +35,10 @@ export function memoryPlan(budgetMb: number, processes: number): MemoryPlan {
     sqliteCacheKib: clamp(share / 8, 2, 64) * 1024,
     listCacheBytes: clamp(share / 16, 1, 64) * 1024 * 1024,
     heap: {
-      // 16 MB halves at the default share, Node 22's default; Node 24 grows them to 64 MB under load, 96 MB
-      // more per process for no measured gain. V8 rounds a half up to a power of two, so the plan does first.
-      semiSpaceMb: 2 ** clamp(Math.log2(share / 16), 2, 5),
+      // An eighth, 32 MB halves at the default share. Node 24 grows them to 64 MB under load, 96 MB more per
+      // process for no measured gain; 16 MB (Node 22's default) cost /healthz 18% and a few pages 5 to 8% of
+      // their throughput under the bench. V8 rounds a half up to a power of two, so the plan does first.
+      semiSpaceMb: 2 ** clamp(Math.log2(share / 8), 2, 5),
       oldSpaceMb: clamp(share * 0.5, 48, 1 << 20),
     },
   };

@@ -82,7 +82,7 @@ describe('the single executable', () => {
   it("takes the memory budget's heap limits: NODE_OPTIONS reaches the binary and the workers it forks", async () => {
     const one = await startRealm(['--memory-budget', '200'], { cwd: emptyFolder() });
     try {
-      expect(await heapLimitsOf(one, 1)).toEqual([{ pid: one.pid, limit: 124 }]);
+      expect(await heapLimitsOf(one, 1)).toEqual([{ pid: one.pid, limit: 148 }]);
     } finally {
       expect(await one.stop()).toBe(0);
     }
@@ -91,7 +91,7 @@ describe('the single executable', () => {
       env: { REALM_WORKERS: '2', REALM_MEMORY_BUDGET: '400' },
     });
     try {
-      expect((await heapLimitsOf(two, 2)).map((worker) => worker.limit)).toEqual([124, 124]);
+      expect((await heapLimitsOf(two, 2)).map((worker) => worker.limit)).toEqual([148, 148]);
     } finally {
       expect(await two.stop('SIGINT')).toBe(0);
     }

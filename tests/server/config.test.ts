@@ -37,7 +37,7 @@ describe('configuration', () => {
         mbPerProcess: 256,
         sqliteCacheKib: 32 * 1024,
         listCacheBytes: 16 * 1024 * 1024,
-        heap: { semiSpaceMb: 16, oldSpaceMb: 128 },
+        heap: { semiSpaceMb: 32, oldSpaceMb: 128 },
       },
     });
   });
@@ -102,7 +102,7 @@ describe('configuration', () => {
         mbPerProcess: 300,
         sqliteCacheKib: 37 * 1024,
         listCacheBytes: 18 * 1024 * 1024,
-        heap: { semiSpaceMb: 16, oldSpaceMb: 150 },
+        heap: { semiSpaceMb: 32, oldSpaceMb: 150 },
       },
     });
   });

@@ -16,7 +16,7 @@ describe('the memory budget', () => {
       mbPerProcess: 128,
       sqliteCacheKib: 16 * 1024,
       listCacheBytes: 8 * 1024 * 1024,
-      heap: { semiSpaceMb: 8, oldSpaceMb: 64 },
+      heap: { semiSpaceMb: 16, oldSpaceMb: 64 },
     });
     // A large share gains no more cache than the bench on a million posts could use.
     expect(memoryPlan(4096, 1)).toEqual({
@@ -29,13 +29,13 @@ describe('the memory budget', () => {
 
   it("adds the heap's limits to NODE_OPTIONS, and leaves a heap someone chose alone", () => {
     const plan = memoryPlan(256, 1);
-    expect(heapOptions(plan)).toBe('--max-semi-space-size=16 --max-old-space-size=128');
+    expect(heapOptions(plan)).toBe('--max-semi-space-size=32 --max-old-space-size=128');
     expect(withHeapOptions(plan, { PATH: '/bin' })).toEqual({
       PATH: '/bin',
-      NODE_OPTIONS: '--max-semi-space-size=16 --max-old-space-size=128',
+      NODE_OPTIONS: '--max-semi-space-size=32 --max-old-space-size=128',
     });
     expect(withHeapOptions(plan, { NODE_OPTIONS: '--enable-source-maps' }).NODE_OPTIONS).toBe(
-      '--enable-source-maps --max-semi-space-size=16 --max-old-space-size=128',
+      '--enable-source-maps --max-semi-space-size=32 --max-old-space-size=128',
     );
     const chosen = { NODE_OPTIONS: '--max-old-space-size=1024' };
     expect(withHeapOptions(plan, chosen)).toBe(chosen);

@@ -87,7 +87,7 @@ describe('the server process', () => {
   });
 
   it("starts its heap with the memory budget's limits: one process in place, each worker with its share", async () => {
-    // V8's limit is the old generation and three halves of the young one: 100 + 3 x 8 MB for 200 MB.
+    // V8's limit is the old generation and three halves of the young one: 100 + 3 x 16 MB for 200 MB.
     const one = await startRealm([
       '--data',
       mkdtempSync(join(tmpdir(), 'realm-budget-')),
@@ -96,7 +96,7 @@ describe('the server process', () => {
     ]);
     try {
       // The process started itself again in place: the same process id, now with the limits.
-      expect(await heapLimitsOf(one, 1)).toEqual([{ pid: one.pid, limit: 124 }]);
+      expect(await heapLimitsOf(one, 1)).toEqual([{ pid: one.pid, limit: 148 }]);
     } finally {
       expect(await one.stop()).toBe(0);
     }
@@ -106,7 +106,7 @@ describe('the server process', () => {
     });
     try {
       const workers = await heapLimitsOf(two, 2);
-      expect(workers.map((worker) => worker.limit)).toEqual([124, 124]);
+      expect(workers.map((worker) => worker.limit)).toEqual([148, 148]);
       expect(workers.map((worker) => worker.pid)).not.toContain(two.pid);
     } finally {
       expect(await two.stop()).toBe(0);
