@@ -4,7 +4,7 @@ import { getHeapStatistics } from 'node:v8';
 // docs/configuration.md, "Memory": REALM_MEMORY_BUDGET is what the whole server (all its processes) may take,
 // in MB. Each serving process gets an equal share, and the share bounds what grows with load: V8's heap (its
 // young generation, where each request's garbage lives, and its old generation), SQLite's page cache, and
-// the kept legacy list answers. What is left of a share is Node itself (its code and libraries, ~40 MB) and
+// the kept legacy list answers. What is left of a share is Node itself (its code and libraries, ~60 MB) and
 // the requests in flight. docs/decisions/0014-a-memory-budget.md says why these parts and these fractions.
 
 /** Without REALM_MEMORY_BUDGET, each serving process may take this much. */
@@ -37,7 +37,7 @@ export function memoryPlan(budgetMb: number, processes: number): MemoryPlan {
     heap: {
       // An eighth, 32 MB halves at the default share. Node 24 grows them to 64 MB under load, 96 MB more per
       // process for no measured gain; 16 MB (Node 22's default) cost /healthz 18% and a few pages 5 to 8% of
-      // their throughput under the bench. V8 rounds a half up to a power of two, so the plan does first.
+      // their throughput under the bench. V8 rounds a half up to a power of two, so the plan picks one first, rounding down.
       semiSpaceMb: 2 ** clamp(Math.log2(share / 8), 2, 5),
       oldSpaceMb: clamp(share * 0.5, 48, 1 << 20),
     },
