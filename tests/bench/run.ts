@@ -18,8 +18,8 @@ import { chooseFixtures, hotPostCounts, trpcQuery, type Fixtures, type HotPostCo
 import { startBenchServer, type BenchServer } from './server.js';
 
 // `npm run bench -- [--users N] [--posts M] [--duration S] [--connections C] [--engine sqlite|postgres|both]
-// [--workers N] [--memory-budget MB] [--compiled]` builds or reuses a generated instance, runs the production server on a copy of it, and drives it with
-// autocannon.
+// [--workers N] [--memory-budget MB] [--compiled]` builds or reuses a generated instance, runs the production
+// server on a copy of it, and drives it with autocannon.
 const { values } = parseArgs({
   options: {
     users: { type: 'string', default: '10000' },
