@@ -6,6 +6,8 @@ import { closeDatabase, openDatabase, type Db } from '../../src/server/store/sql
 import { instanceTables } from '../../src/server/store/sqlite/schema.js';
 import { copyFromSqlite, CopyRefused } from '../../src/server/store/postgres/copy-from-sqlite.js';
 import { sqliteStore } from '../../src/server/store/sqlite/index.js';
+import { postgresStore } from '../../src/server/store/postgres/index.js';
+import { createPost } from '../../src/server/domain/posts.js';
 import { freshDatabase } from '../helpers/postgres.js';
 
 // Moving an instance: a SQLite instance copied whole into an empty PostgreSQL, checked, or not at all.
@@ -71,6 +73,29 @@ describe('copying a SQLite instance into PostgreSQL', () => {
     );
     expect(sqliteMatches).toBeGreaterThan(0);
     expect(rows[0].n).toBe(sqliteMatches);
+  });
+
+  it('leaves the home feed and the post counts kept as members write, once copied', async () => {
+    // The copy writes those derived rows itself, with the triggers that keep them off in its transaction.
+    const target = await emptyPostgres();
+    await copyFromSqlite(source.$client, target);
+    const author = (await target.query('select id, username from users order by id limit 1')).rows[0];
+    const countOf = async () =>
+      Number(
+        (await target.query('select n from member_post_counts where member_id = $1', [author.id])).rows[0].n,
+      );
+    const before = await countOf();
+    const postId = await createPost(
+      postgresStore(target),
+      { ...author, role: 'user' },
+      'written after the copy',
+    );
+    expect(await countOf()).toBe(before + 1);
+    const items = await target.query('select boost from feed_items where member_id = $1 and post_id = $2', [
+      author.id,
+      postId,
+    ]);
+    expect(items.rows).toEqual([{ boost: false }]);
   });
 
   it('refuses a database that is not empty, and leaves it as it was', async () => {
