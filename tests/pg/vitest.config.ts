@@ -14,6 +14,7 @@ const sqliteItself = [
   'tests/server/live-query-plans.test.ts', // twin: tests/pg/live-query-plans.test.ts
   'tests/server/conversation-plans.test.ts', // twin: tests/pg/conversation-plans.test.ts
   'tests/server/home-feed-scale.test.ts', // the SQLite bound of the home feed's index reads
+  'tests/server/feed-heads.test.ts', // a table SQLite alone keeps (migration 0022)
   'tests/server/scale.test.ts', // the generator writes SQLite files (seed/scale.ts)
   'tests/trpc/query-count.test.ts', // counts statements SQLite prepares
   'tests/trpc/card-json.test.ts', // SQLite's JSON and time functions

@@ -271,6 +271,8 @@ describe('every query a page runs is served by an index', () => {
     };
     const pages = (await statementsOf(latest)).filter((sql) => sql.includes('from feed_items'));
     expect(pages).toHaveLength(2);
+    // The first page takes each stream's newest item from feed_heads (migration 0022), by its key.
+    expect(planOf(pages[0]!).join('\n')).toMatch(/SEARCH h USING PRIMARY KEY \(member_id=\?\)/);
     for (const sql of pages) {
       const plan = planOf(sql);
       const text = plan.join('\n');
