@@ -12,13 +12,20 @@ afterEach(() => t?.close());
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
 
+type Head = [memberId: string, createdAt: number];
+
 /** The heads as kept, and as the streams say they should be. */
-function heads() {
+function heads(): { kept: Head[]; derived: Head[] } {
   const sql = t.db.$client;
   return {
-    kept: sql.prepare('select member_id, created_at from feed_heads order by member_id').raw().all(),
+    kept: sql
+      .prepare<[], Head>('select member_id, created_at from feed_heads order by member_id')
+      .raw()
+      .all(),
     derived: sql
-      .prepare('select member_id, max(created_at) from feed_items group by member_id order by member_id')
+      .prepare<[], Head>(
+        'select member_id, max(created_at) from feed_items group by member_id order by member_id',
+      )
       .raw()
       .all(),
   };
