@@ -21,8 +21,8 @@ export class CopyRefused extends Error {}
  * The rows PostgreSQL derives by triggers from posts and boosts (migrations/postgres 0016 and 0018). Row by
  * row during a copy they cost more than the copy itself: each post added one to its author's count, a new
  * version of the same row for each of the author's posts, kept until the copy commits, so a 100,000-post
- * instance took 20 s to copy its posts (6 s without). During the copy the triggers are off, in its
- * transaction only, and each derived table is written once from what was copied.
+ * instance took 20 s to copy its posts (6 s without the count's trigger). During the copy the triggers are
+ * off, in its transaction only, and each derived table is written once from what was copied.
  */
 const derived = {
   triggers: [
