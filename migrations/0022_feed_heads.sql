@@ -1,7 +1,7 @@
 -- The time of each member's newest item in their stream (feed_items), kept by triggers beside the stream so no
 -- write path can forget it. The first page of a Latest home feed starts from the newest item of each member
 -- I follow: read here, that is one small table that stays in SQLite's page cache, where a seek into each of
--- 200 streams of a million-item index mostly missed it (docs/performance.md, "At a steady rate"). Derived,
+-- 200 streams of a million-item index mostly missed it (docs/performance.md, "Where a home feed's CPU goes"). Derived,
 -- as feed_items is, and SQLite's alone: PostgreSQL reads its streams from its own shared buffers.
 CREATE TABLE `feed_heads` (
 	`member_id` text PRIMARY KEY NOT NULL,

@@ -43,7 +43,7 @@ function pageSql(first: boolean) {
       order by t.created_at desc, t.post_id desc limit 1 offset ${offset})`;
   // Each stream's first item: on the first page its newest, kept in feed_heads (migration 0022), a small
   // table that stays in the page cache, where a seek into each of 200 streams mostly missed it (one process
-  // served ~10% more first pages a second on a million posts: docs/performance.md, "At a steady rate").
+  // saturated 24% later on a million posts: docs/performance.md, "Where a home feed's CPU goes").
   const streamTop = (member: string) =>
     first ? `(select created_at from feed_heads h where h.member_id = ${member})` : nth(member, 0);
   // Blocks end follows, so the hidden among those I follow are the muted and the suspended: left out before
