@@ -30,3 +30,17 @@ export type AnswerCardFields = {
   /** The post it quotes; null when it quotes none. */
   quote: QuotedPost | UnavailableQuote | null;
 };
+
+/**
+ * The card as a reader's own read writes it when the posts `hidden` are hidden from them (the live reads
+ * say whom from, by the rule of every read): a quote of one of them is unavailable.
+ */
+export function withHiddenQuotes<Card extends Pick<AnswerCardFields, 'quote'>>(
+  card: Card,
+  hidden: ReadonlySet<string>,
+): Card {
+  const quote = card.quote;
+  return quote && !quote.unavailable && hidden.has(quote.id)
+    ? { ...card, quote: { unavailable: true } }
+    : card;
+}

@@ -1,14 +1,14 @@
 import type { LiveEvent, Store } from '../../store/store.js';
 import { encodeId } from '../ids.js';
 import { homeKey, type Clients, type StreamClient, type Subscription } from './clients.js';
-import { streamedBoost, streamedPost, type StreamedPost } from './payloads.js';
+import { quotesHidden, streamedBoost, streamedPost, type StreamedPost } from './payloads.js';
 
 // Realm's live events (store.subscribe: every process, every node; docs/decisions/0003) as Mastodon's
 // streaming events for the clients of this process. Like the web app's live updates, each event costs a
-// fixed number of reads whatever the number of clients: who may see the post among the members connected
-// here (postCounts: blocks either way, mutes, suspension, the same rule as every read), who follows its
-// author (the home stream), then the status written once. Events are handled one after another, so a
-// client hears an update before the delete that follows it.
+// fixed number of reads whatever the number of clients: the status written once, who may see it and the
+// posts it quotes among the members connected here (postCounts: blocks either way, mutes, suspension, the
+// same rule as every read; whether explore leaves it out), who follows its author (the home stream).
+// Events are handled one after another, so a client hears an update before the delete that follows it.
 
 export type NotificationSender = (memberId: string, clients: readonly StreamClient[]) => Promise<void>;
 
@@ -22,17 +22,20 @@ const statusStreams = new Set([
   'hashtag:local',
 ]);
 
-/** Whether a subscription carries this post; `home`: it is in the member's home feed. */
-function carries(sub: Subscription, post: StreamedPost, home: boolean): boolean {
+/**
+ * Whether a subscription carries this post; `home`: it is in the member's home feed; `explored`: explore,
+ * the public timeline, shows it (not a limited member's).
+ */
+function carries(sub: Subscription, post: StreamedPost, home: boolean, explored: boolean): boolean {
   switch (sub.name) {
     case 'user':
       return home;
     case 'public':
     case 'public:local':
-      return true; // every post on Realm is public, and local
+      return explored; // every post on Realm is public, and local
     case 'public:media':
     case 'public:local:media':
-      return post.hasMedia;
+      return explored && post.hasMedia;
     case 'hashtag':
     case 'hashtag:local':
       return sub.tag !== undefined && post.tags.has(sub.tag.toLowerCase());
@@ -57,9 +60,14 @@ export function dispatchToClients(
   async function tellPost(postId: string, authorId: string, event: 'update' | 'status.update') {
     const members = clients.members().filter((memberId) => clients.of(memberId).some(listening));
     if (members.length === 0) return;
-    const [counts] = await store.read.fanOut.postCounts([postId], members);
-    if (!counts || counts.hiddenFromAll) return;
-    const hidden = new Set(counts.hiddenFrom);
+    const post = await streamedPost(store, postId);
+    if (!post) return;
+    // One read for the post and those it quotes.
+    const counts = await store.read.fanOut.postCounts([postId, ...post.quoted], members);
+    const own = counts.find((row) => row.postId === postId);
+    if (!own || own.hiddenFromAll) return;
+    const hidden = new Set(own.hiddenFrom);
+    const quotesHiddenFrom = quotesHidden(post.quoted, counts);
     const wantsHome = members.filter(
       (memberId) => memberId !== authorId && clients.of(memberId).some((c) => c.subscriptions.has(homeKey)),
     );
@@ -67,13 +75,14 @@ export function dispatchToClients(
       authorId,
       ...(wantsHome.length > 0 ? await store.read.fanOut.followersAmong(authorId, wantsHome) : []),
     ]);
-    const post = await streamedPost(store, postId);
-    if (!post) return;
     for (const memberId of members) {
       if (hidden.has(memberId)) continue;
+      const theirs = quotesHiddenFrom(memberId);
       for (const client of clients.of(memberId)) {
         for (const sub of client.subscriptions.values()) {
-          if (carries(sub, post, home.has(memberId))) client.send(sub, event, await post.json(client.origin));
+          if (carries(sub, post, home.has(memberId), !own.authorLimited)) {
+            client.send(sub, event, post.json(client.origin, theirs));
+          }
         }
       }
     }
@@ -94,10 +103,15 @@ export function dispatchToClients(
     if (reach.length === 0) return;
     const boost = await streamedBoost(store, event.postId, event.boosterId, event.at);
     if (!boost) return;
+    const quotesHiddenFrom = quotesHidden(
+      boost.quoted,
+      boost.quoted.length > 0 ? await store.read.fanOut.postCounts(boost.quoted, reach) : [],
+    );
     for (const memberId of reach) {
+      const theirs = quotesHiddenFrom(memberId);
       for (const client of clients.of(memberId)) {
         const sub = client.subscriptions.get(homeKey);
-        if (sub) client.send(sub, 'update', await boost.json(client.origin));
+        if (sub) client.send(sub, 'update', boost.json(client.origin, theirs));
       }
     }
   }

@@ -1,45 +1,62 @@
 import { mentionsAndTags } from '../../../shared/rich-text.js';
+import { withHiddenQuotes } from '../../domain/quote-views.js';
 import type { PostCard } from '../../domain/views.js';
-import type { Store } from '../../store/store.js';
-import { postStatus, reblogStatus } from '../entities/status.js';
+import type { PostCountsFor, Store } from '../../store/store.js';
+import { postStatus, reblogStatus, type MastodonStatus, type StatusContext } from '../entities/status.js';
 import { statusCards, statusContext } from '../statuses-view.js';
 
 // A streamed status is written once per event (and per origin), not once per client: as read by nobody in
 // particular, so a new post shows no one's favourite or bookmark, as Mastodon's streamed statuses do. Who
-// may receive it is decided apart (dispatch.ts), by the same rule as every read.
+// may receive it is decided apart (dispatch.ts), by the same rule as every read, and so is whom the posts
+// it quotes are hidden from: they have it written as their own read would, the quote unavailable.
 
 export type StreamedPost = {
   /** Its tags, folded, for the hashtag streams. */
   tags: Set<string>;
   hasMedia: boolean;
-  /** The status's JSON text for an origin. */
-  json(origin: string): Promise<string>;
+  /** The posts it shows quoted: the one it quotes, and the one that one quotes (named by its id). */
+  quoted: string[];
+  /** The status's JSON text for an origin, for a reader from whom `hidden` (of `quoted`) are hidden. */
+  json(origin: string, hidden?: readonly string[]): string;
 };
-
-function remembered(render: (origin: string) => Promise<string>) {
-  const byOrigin = new Map<string, Promise<string>>();
-  return (origin: string) => {
-    let text = byOrigin.get(origin);
-    if (!text) byOrigin.set(origin, (text = render(origin)));
-    return text;
-  };
-}
 
 const tagsOf = (card: PostCard) =>
   new Set(mentionsAndTags(card.content).tags.map((tag) => tag.toLowerCase()));
 
-/** The post as a status, or null when it is gone or nobody may read it (its author suspended). */
-export async function streamedPost(store: Store, postId: string): Promise<StreamedPost | null> {
-  const [card] = await statusCards(store, null, [postId]);
-  if (!card) return null;
+const quotedId = (card: PostCard | undefined) =>
+  card?.quote && !card.quote.unavailable ? [card.quote.id] : [];
+
+async function streamed(
+  store: Store,
+  card: PostCard,
+  write: (ctx: StatusContext, card: PostCard) => MastodonStatus,
+): Promise<StreamedPost> {
+  // What the context reads does not depend on the origin: read once, written for each origin.
+  const read = await statusContext({ store }, null, '', [card]);
+  const [first] = quotedId(card);
+  const texts = new Map<string, string>();
   return {
     tags: tagsOf(card),
     hasMedia: card.media.length > 0,
-    json: remembered(async (origin) => {
-      const ctx = await statusContext({ store }, null, origin, [card]);
-      return JSON.stringify(postStatus(ctx, card));
-    }),
+    quoted: first === undefined ? [] : [first, ...quotedId(read.quoted.get(first))],
+    json(origin, hidden = []) {
+      const key = `${origin}\u0000${hidden.join()}`;
+      let text = texts.get(key);
+      if (text === undefined) {
+        const gone = new Set(hidden);
+        const quoted = new Map([...read.quoted].map(([id, one]) => [id, withHiddenQuotes(one, gone)]));
+        const ctx = { ...read, origin, quoted, written: new Map() };
+        texts.set(key, (text = JSON.stringify(write(ctx, withHiddenQuotes(card, gone)))));
+      }
+      return text;
+    },
   };
+}
+
+/** The post as a status, or null when it is gone or nobody may read it (its author suspended). */
+export async function streamedPost(store: Store, postId: string): Promise<StreamedPost | null> {
+  const [card] = await statusCards(store, null, [postId]);
+  return card ? streamed(store, card, postStatus) : null;
 }
 
 /** A boost as Mastodon's reblog: the booster's status around the post, its id carrying the boost's time. */
@@ -50,14 +67,21 @@ export async function streamedBoost(
   at: number,
 ): Promise<StreamedPost | null> {
   const [card] = await statusCards(store, null, [postId], [boosterId]);
-  if (!card?.boostedBy) return null;
-  const booster = card.boostedBy;
-  return {
-    tags: tagsOf(card),
-    hasMedia: card.media.length > 0,
-    json: remembered(async (origin) => {
-      const ctx = await statusContext({ store }, null, origin, [card]);
-      return JSON.stringify(reblogStatus(ctx, card, booster, at));
-    }),
-  };
+  const booster = card?.boostedBy;
+  if (!card || !booster) return null;
+  return streamed(store, card, (ctx, shown) => reblogStatus(ctx, shown, booster, at));
+}
+
+/**
+ * Which of the quoted posts are hidden from a member, from their live counts read for the connected members
+ * (fan-out.ts): one gone since, or whose author is suspended, from everyone.
+ */
+export function quotesHidden(quoted: string[], counts: PostCountsFor[]) {
+  const rows = new Map(counts.map((row) => [row.postId, row]));
+  const hiddenFrom = quoted.map((id) => {
+    const row = rows.get(id);
+    return { id, all: !row || row.hiddenFromAll, some: new Set(row?.hiddenFrom) };
+  });
+  return (memberId: string): string[] =>
+    hiddenFrom.filter((one) => one.all || one.some.has(memberId)).map((one) => one.id);
 }

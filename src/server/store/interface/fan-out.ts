@@ -4,9 +4,13 @@ export type PostCounts = { postId: string; likeCount: number; commentCount: numb
 /**
  * A post's counts, and who may not hear them: the members asked about who blocked its author, whom its
  * author blocked, or who muted its author (relations.ts: hiddenSql, from the author's side), or everyone
- * when its author is suspended.
+ * when its author is suspended. `authorLimited`: explore, the public timeline, leaves it out (feeds.ts).
  */
-export type PostCountsFor = PostCounts & { hiddenFrom: string[]; hiddenFromAll: boolean };
+export type PostCountsFor = PostCounts & {
+  hiddenFrom: string[];
+  hiddenFromAll: boolean;
+  authorLimited: boolean;
+};
 
 /** What live updates read (src/server/live): one statement per event, whatever the number of streams. */
 export type FanOutReads = {

@@ -5,7 +5,8 @@ import { statement } from './statement.js';
 // The reads of live updates (src/server/live/dispatcher.ts): each answers for every stream of the process
 // in one statement; each id of the array is one probe of the table's primary key. A new post
 // reaches no follower who muted its author, and nobody when its author is suspended; the same goes for a
-// post's counts.
+// post's counts, which also say whether its author is limited (explore, and the public streams, leave them
+// out).
 
 const followersAmong = statement<{ id: string }>(
   'fan-out-followers-among',
@@ -35,11 +36,13 @@ const postCounts = statement<{
   likeCount: number;
   commentCount: number;
   hiddenFromAll: boolean;
+  authorLimited: boolean;
   hiddenFrom: string[];
 }>(
   'fan-out-post-counts',
   `select p.id as "postId", p.like_count as "likeCount", p.comment_count as "commentCount",
      coalesce((select status from users u where u.id = p.author_id) = 'suspended', false) as "hiddenFromAll",
+     coalesce((select u.limited_at is not null from users u where u.id = p.author_id), false) as "authorLimited",
      array(select b.blocked_id from blocks b where b.blocker_id = p.author_id and b.blocked_id = any($2::text[])
        union select b.blocker_id from blocks b where b.blocked_id = p.author_id and b.blocker_id = any($2::text[])
        union select m.muter_id from mutes m where m.muted_id = p.author_id and m.muter_id = any($2::text[]))
@@ -64,6 +67,7 @@ export function fanOutReads(db: Queryable): Reads['fanOut'] {
             commentCount: Number(row.commentCount),
             hiddenFrom: row.hiddenFrom,
             hiddenFromAll: row.hiddenFromAll,
+            authorLimited: row.authorLimited,
           })),
   };
 }

@@ -2,12 +2,13 @@ import type { Db } from './client.js';
 import { preparedOnce } from './prepared.js';
 import type { PostCounts, Reads } from '../store.js';
 
-type CountsRow = PostCounts & { hiddenFromAll: number; hiddenFrom: string };
+type CountsRow = PostCounts & { hiddenFromAll: number; authorLimited: number; hiddenFrom: string };
 
 // The reads of live updates (src/server/live/dispatcher.ts): each answers for every stream of the process
 // in one statement. The ids come as one JSON array; CROSS JOIN keeps json_each outside, so each id is one
 // seek into the table's primary key. A new post reaches no follower who muted its author (one more
-// primary-key seek each), and nobody when its author is suspended; the same goes for a post's counts.
+// primary-key seek each), and nobody when its author is suspended; the same goes for a post's counts, which
+// also say whether its author is limited (the users' key: explore, and the public streams, leave them out).
 
 const statements = preparedOnce((db: Db) => ({
   followersAmong: db.$client
@@ -40,6 +41,7 @@ const statements = preparedOnce((db: Db) => ({
   postCounts: db.$client.prepare<{ ids: string; members: string }, CountsRow>(
     `select p.id as postId, p.like_count as likeCount, p.comment_count as commentCount,
        (select status from users u where u.id = p.author_id) = 'suspended' as hiddenFromAll,
+       (select limited_at from users u where u.id = p.author_id) is not null as authorLimited,
        (select json_group_array(h.id) from (
           select b.blocked_id as id from blocks b
           where b.blocker_id = p.author_id and b.blocked_id in (select value from json_each(:members))
@@ -67,10 +69,11 @@ export function fanOutReads(db: Db): Reads['fanOut'] {
         ? []
         : statements(db)
             .postCounts.all({ ids: JSON.stringify(postIds), members: JSON.stringify(memberIds) })
-            .map(({ hiddenFromAll, hiddenFrom, ...counts }) => ({
+            .map(({ hiddenFromAll, authorLimited, hiddenFrom, ...counts }) => ({
               ...counts,
               hiddenFrom: JSON.parse(hiddenFrom) as string[],
               hiddenFromAll: hiddenFromAll === 1,
+              authorLimited: authorLimited === 1,
             })),
   };
 }
