@@ -3,6 +3,7 @@ import { tryLater } from './domain/errors.js';
 import { tokenFromHeader, type TokenKeys } from './domain/tokens.js';
 import { workSlots } from './domain/work-slots.js';
 import { isApiPath } from './http-errors.js';
+import { opensStream } from './mastodon/streaming/paths.js';
 
 /**
  * Who is asking: the member whose valid token came along (a web session's, or an app's through the Mastodon
@@ -53,7 +54,7 @@ export const requestsAtOncePerClient = 4;
 export function shareFairly(app: FastifyInstance, keyOf: (request: FastifyRequest) => Promise<string>) {
   const clients = new Map<string, ReturnType<typeof workSlots>>();
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url)) return;
+    if (!isApiPath(request.url) || opensStream(request.url)) return;
     const key = await keyOf(request);
     let client = clients.get(key);
     if (!client) {
