@@ -65,8 +65,14 @@ export function createClients({ perMember }: ClientLimits) {
     add(client: StreamClient) {
       all.add(client);
       const theirs = [...(byMember.get(client.memberId) ?? []), client];
+      // The oldest leaves the list now, not when its connection has closed: streams opened meanwhile
+      // would each count it again, and close it again instead of the next oldest.
+      const oldest = theirs.length > perMember ? theirs.shift() : undefined;
       byMember.set(client.memberId, theirs);
-      if (theirs.length > perMember) theirs[0]!.close();
+      if (oldest) {
+        all.delete(oldest);
+        oldest.close();
+      }
     },
     remove(client: StreamClient) {
       if (!all.delete(client)) return;
