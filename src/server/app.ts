@@ -21,6 +21,7 @@ import { mastodonApi } from './mastodon/index.js';
 import { pushSealKey as appPushSealKey } from './mastodon/push/seal.js';
 import { resolveAppToken } from './mastodon/oauth/app-tokens.js';
 import { limitRequests } from './request-limit.js';
+import { parseQuery } from './query-string.js';
 import { requestLogFields } from './request-log.js';
 import { startPushDelivery } from './push/delivery.js';
 import { restApi } from './rest/index.js';
@@ -42,6 +43,8 @@ export type AppOptions = {
   /** Where the built client is; `dist/client` unless a test points elsewhere. */
   clientDir?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout: a test that reads what the server logs. */
+  logStream?: { write(line: string): void };
   /** true in `npm run dev` only: log lines a person reads (pino-pretty) instead of JSON for a log collector. */
   prettyLogs?: boolean;
   /** false only in the test that compares the direct answers (trpc/direct-calls.ts) with the adapter's. */
@@ -64,6 +67,7 @@ export async function buildApp({
   contentSecurityPolicy = true,
   clientDir = paths.clientDist,
   logger = true,
+  logStream,
   prettyLogs = false,
   directTrpcCalls = true,
   requestTimeoutMs = 30_000,
@@ -76,6 +80,7 @@ export async function buildApp({
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: { req: requestLogFields },
+      ...(logStream && { stream: logStream }),
       ...(prettyLogs && {
         transport: {
           target: 'pino-pretty',
@@ -88,7 +93,8 @@ export async function buildApp({
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors,
     // Fastify's default of 100 characters is shorter than a batch of ten tRPC procedure names.
-    routerOptions: { maxParamLength: 500 },
+    // The query parser is ours so that the log's redaction reads names as handlers do (query-string.ts).
+    routerOptions: { maxParamLength: 500, querystringParser: parseQuery },
     // A client that sends its request slowly (a byte every few seconds) is cut off: 408 and closed.
     requestTimeout: requestTimeoutMs,
     http: { headersTimeout: Math.min(15_000, requestTimeoutMs), connectionsCheckingInterval: 1000 },

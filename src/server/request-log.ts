@@ -1,10 +1,26 @@
 import type { FastifyRequest } from 'fastify';
+import { decodeQueryPart } from './query-string.js';
 
 // Mastodon apps may put their token in the address (`?access_token=` on the streaming API, where a browser's
-// WebSocket cannot send a header). Log lines keep no secret, so the address is logged without it.
-const accessToken = /([?&]access_token=)[^&#]*/gi;
+// WebSocket cannot send a header). Log lines keep no secret, so the address is logged without it: every
+// value whose name reads as `access_token` once decoded as the server decodes names (`access%5Ftoken`,
+// `%61ccess_token`, repeated), in any case, is replaced. Values are cut at `&`, and at `?` and `#` too,
+// which the router reads as part of a value: hiding more than the server reads costs nothing.
 
-export const withoutTokens = (url: string) => url.replace(accessToken, '$1[redacted]');
+const separators = /([?#&])/;
+const isTokenName = (name: string) => decodeQueryPart(name).toLowerCase() === 'access_token';
+
+export function withoutTokens(url: string): string {
+  const start = url.search(/[?#]/);
+  if (start === -1) return url;
+  const parts = url.slice(start + 1).split(separators);
+  const redacted = parts.map((part, i) => {
+    if (i % 2 === 1) return part;
+    const at = part.indexOf('=');
+    return at !== -1 && isTokenName(part.slice(0, at)) ? `${part.slice(0, at)}=[redacted]` : part;
+  });
+  return url.slice(0, start + 1) + redacted.join('');
+}
 
 /** What a log line says of a request: Fastify's own fields, the address without tokens, and no headers. */
 export const requestLogFields = (request: FastifyRequest) => ({

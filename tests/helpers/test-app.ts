@@ -108,6 +108,8 @@ export async function makeTestApp(
     serveBuiltClient?: boolean;
     clientDir?: string;
     file?: string;
+    /** Logs at `config.logLevel` into this stream, one JSON line a write, as the server logs to stdout. */
+    logTo?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const store = await openTestStore(options.file);
@@ -125,7 +127,8 @@ export async function makeTestApp(
   const app = await buildApp({
     config,
     store,
-    logger: false,
+    logger: options.logTo !== undefined,
+    ...(options.logTo && { logStream: options.logTo }),
     mediaCleanupEveryMs: 0,
     serveBuiltClient: options.serveBuiltClient ?? false,
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
