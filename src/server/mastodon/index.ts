@@ -18,6 +18,7 @@ import { preferenceRoutes } from './preferences.js';
 import { pushRoutes } from './push/routes.js';
 import { mastodonRateLimitHeaders } from './rate-limit-headers.js';
 import { reportRoutes } from './reports.js';
+import { refuseMalformedHosts } from './request-origin.js';
 import { searchRoutes } from './search.js';
 import { statusRoutes } from './statuses.js';
 import { streamingRoutes } from './streaming/index.js';
@@ -30,6 +31,8 @@ import { timelineRoutes } from './timelines.js';
  * serializers in entities/ (docs/decisions/0012-mastodon-client-api.md).
  */
 export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
+  // Without REALM_PUBLIC_URL the request's host writes every absolute URL: one that makes none is 400.
+  if (deps.publicOrigin === undefined) refuseMalformedHosts(app);
   mastodonRateLimitHeaders(app);
   // Signing in from an app (docs/decisions/0013-oauth-for-apps.md), with its own OAuth error shapes.
   await app.register(oauthRoutes, { store: deps.store, publicOrigin: deps.publicOrigin });

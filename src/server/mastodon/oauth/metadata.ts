@@ -1,19 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { originOf } from '../deps.js';
 import { allScopes } from './scopes.js';
 
 // GET /.well-known/oauth-authorization-server (RFC 8414), which Mastodon 4.3+ clients read to learn the
 // endpoints, the scopes and that PKCE S256 is supported.
-
-export function originOf(request: FastifyRequest, publicOrigin: string | undefined): string {
-  return publicOrigin ?? `${request.protocol}://${request.host}`;
-}
 
 export function metadataRoute(
   scope: FastifyInstance,
   { publicOrigin }: { publicOrigin: string | undefined },
 ) {
   scope.get('/.well-known/oauth-authorization-server', async (request, reply) => {
-    const origin = originOf(request, publicOrigin);
+    const origin = originOf({ publicOrigin }, request);
     return reply.header('cache-control', 'public, max-age=3600').send({
       issuer: `${origin}/`,
       authorization_endpoint: `${origin}/oauth/authorize`,
