@@ -12,11 +12,10 @@ export { usernameKey } from './username-key.js';
  * PostgreSQL cannot store U+0000 in text, so neither engine is ever given one: every text that is stored
  * or looked up refuses it, with the same message on both.
  */
+export const nulMessage = (label: string) => `${label} must not contain the NUL character (U+0000).`;
+
 const withoutNul = <T extends z.ZodType<string>>(schema: T, label: string) =>
-  schema.refine(
-    (value) => !value.includes('\u0000'),
-    `${label} must not contain the NUL character (U+0000).`,
-  );
+  schema.refine((value) => !value.includes('\u0000'), nulMessage(label));
 
 /**
  * Invisible and direction-changing characters (Unicode's Default_Ignorable_Code_Point and Bidi_Control:

@@ -23,6 +23,7 @@ import { searchRoutes } from './search.js';
 import { statusRoutes } from './statuses.js';
 import { streamingRoutes } from './streaming/index.js';
 import { timelineRoutes } from './timelines.js';
+import { refuseNul } from './without-nul.js';
 
 /**
  * The Mastodon client API (docs/mastodon-api.md): one more door onto the same rules as tRPC and the REST
@@ -33,6 +34,7 @@ import { timelineRoutes } from './timelines.js';
 export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   // Without REALM_PUBLIC_URL the request's host writes every absolute URL: one that makes none is 400.
   if (deps.publicOrigin === undefined) refuseMalformedHosts(app);
+  refuseNul(app);
   mastodonRateLimitHeaders(app);
   // Signing in from an app (docs/decisions/0013-oauth-for-apps.md), with its own OAuth error shapes.
   await app.register(oauthRoutes, { store: deps.store, publicOrigin: deps.publicOrigin });
