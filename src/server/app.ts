@@ -57,6 +57,8 @@ export type AppOptions = {
   mediaStorage?: MediaStorage;
   /** How often uploads never attached are looked for (media-routes/index.ts); 0 in tests that run it. */
   mediaCleanupEveryMs?: number;
+  /** How often apps never authorized are looked for (mastodon/oauth/routes.ts); 0 in tests that run it. */
+  appCleanupEveryMs?: number;
 };
 
 /** The whole server as a Fastify instance that never listens: main.ts listens, tests inject. */
@@ -74,6 +76,7 @@ export async function buildApp({
   live = {},
   mediaStorage = openMediaStorage(config.media.storage),
   mediaCleanupEveryMs,
+  appCleanupEveryMs,
 }: AppOptions) {
   const app = Fastify({
     logger: logger && {
@@ -175,6 +178,8 @@ export async function buildApp({
     pushSealKey,
     allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,
     streamingHeartbeatMs: live.heartbeatMs,
+    limitAppRegistrations: config.rateLimit,
+    appCleanupEveryMs,
   });
 
   const contextDeps = {

@@ -130,6 +130,7 @@ export async function makeTestApp(
     logger: options.logTo !== undefined,
     ...(options.logTo && { logStream: options.logTo }),
     mediaCleanupEveryMs: 0,
+    appCleanupEveryMs: 0,
     serveBuiltClient: options.serveBuiltClient ?? false,
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
   });

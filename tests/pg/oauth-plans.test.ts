@@ -7,7 +7,8 @@ import { nodesOf, plansOf, statementsOf, type PlanNode } from '../helpers/postgr
 import { freshDatabase } from '../helpers/postgres.js';
 
 // The PostgreSQL twin of tests/server/mastodon/oauth-plans-sqlite.test.ts: each OAuth statement reads its
-// index, with its values and in the generic plan, on 20,000 tokens of 500 members and 5,000 codes.
+// index, with its values and in the generic plan, on 20,000 tokens of 500 members and 5,000 codes; the
+// cleanup of apps never authorized by its partial index, on 5,000 apps, a tenth of them never authorized.
 
 let store: PostgresStore;
 let member: string;
@@ -21,8 +22,10 @@ beforeAll(async () => {
      select 'u' || i, 'User' || i, 'user' || i, 'x', i, i from generate_series(1, 500) as i`,
   );
   await q(
-    `insert into oauth_apps (id, name, redirect_uris, scopes, client_id, client_secret_hash, created_at)
-     select 'a' || i, 'App', 'urn:ietf:wg:oauth:2.0:oob', 'read', 'client' || i, 'x', i
+    `insert into oauth_apps (id, name, redirect_uris, scopes, client_id, client_secret_hash, created_at,
+       authorized_at)
+     select 'a' || i, 'App', 'urn:ietf:wg:oauth:2.0:oob', 'read', 'client' || i, 'x', i,
+       case when i % 10 = 0 then null else i end
      from generate_series(1, 5000) as i`,
   );
   await q(
@@ -67,6 +70,7 @@ describe('OAuth statements on PostgreSQL', () => {
       [() => writes.revokeToken('h9', 'a10'), 'oauth_tokens_hash_idx'],
       [() => writes.takeCode('c11'), 'oauth_codes_pkey'],
       [() => writes.markUsed('t12', 5), 'oauth_tokens_pkey'],
+      [() => writes.deleteNeverAuthorized(5, 100), 'oauth_apps_unauthorized_idx'],
     ];
     for (const [read, index] of reads) {
       const ran = await statementsOf(store.pool, read);

@@ -2,6 +2,7 @@ import { v4 as uuid } from 'uuid';
 import { oobRedirect, type AuthorizeRequest } from '../../shared/oauth-schemas.js';
 import type { OAuthAppRow, Store } from '../store/store.js';
 import { grants, isScope, parseScopes, type Scope } from '../../shared/oauth-scopes.js';
+import { countAppRegistration } from './app-registrations.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
 import { hashSecret, newSecret, OAuthError } from './oauth-secrets.js';
@@ -12,7 +13,14 @@ import { hashSecret, newSecret, OAuthError } from './oauth-secrets.js';
 /** How long an authorization code may wait for its exchange (RFC 6749 section 4.1.2 says at most 10 minutes). */
 export const codeLifetimeMs = 10 * 60 * 1000;
 
-export const appLimits = { name: 60, website: 2000, redirectUri: 2000, redirectUris: 10 } as const;
+/** An app's size: 2,000 characters of redirect URIs in all, as Mastodon bounds them, so an app is a few KB. */
+export const appLimits = {
+  name: 60,
+  website: 2000,
+  redirectUri: 2000,
+  redirectUris: 10,
+  redirectUrisTotal: 2000,
+} as const;
 
 // A redirect a browser would run as a script or a document of its own, never a way back to an app.
 const refusedSchemes = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:']);
@@ -55,8 +63,11 @@ export const defaultScopes = (app: Pick<OAuthAppRow, 'scopes'>): string[] =>
 
 export type NewApp = { name: string; website?: string | null; redirectUris: string[]; scopes?: string };
 
-/** POST /api/v1/apps: anyone may register an app; the secret is answered once and kept only hashed. */
-export async function registerApp(store: Store, input: NewApp) {
+/**
+ * POST /api/v1/apps: anyone may register an app; the secret is answered once and kept only hashed. With
+ * `address`, the registration counts toward that address's limit (app-registrations.ts) once it is valid.
+ */
+export async function registerApp(store: Store, input: NewApp, address?: string) {
   const name = input.name.trim();
   if (!name || name.length > appLimits.name) {
     throw new OAuthError('invalid_request', `The app's name must be 1 to ${appLimits.name} characters.`, 422);
@@ -73,8 +84,16 @@ export async function registerApp(store: Store, input: NewApp) {
     throw new OAuthError('invalid_redirect_uri', `Give 1 to ${appLimits.redirectUris} redirect URIs.`, 422);
   }
   redirectUris.forEach(checkRedirectUri);
+  if (redirectUris.join('\n').length > appLimits.redirectUrisTotal) {
+    throw new OAuthError(
+      'invalid_redirect_uri',
+      `The redirect URIs must be at most ${appLimits.redirectUrisTotal} characters in all.`,
+      422,
+    );
+  }
   const requested = parseScopes(input.scopes);
   const scopes = checkScopes(requested.length > 0 ? requested : ['read']);
+  if (address !== undefined) await countAppRegistration(store, address);
   const clientSecret = newSecret();
   const app: OAuthAppRow = {
     id: uuid(),

@@ -1,7 +1,7 @@
 import type { Store } from '../store/store.js';
 import { tryLater } from './errors.js';
 import { verifyPassword } from './passwords.js';
-import { countHit, forgetHits, hitsOf, type Window } from './window-counter.js';
+import { countHit, forgetHits, hitsOf, inWords, type Window } from './window-counter.js';
 
 // docs/security.md, "Limits on every request": login and signup are limited per client address, and login
 // also per account, so that neither many guesses from one address nor guesses at one account from many
@@ -74,10 +74,3 @@ export function signInLimits(store: Store): SignInLimits {
 
 const refusal = (what: string, window: Window) =>
   tryLater(429, `${what}. Try again in ${inWords(window.resetsInMs)}.`, window.resetsInMs / 1000);
-
-function inWords(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}

@@ -7,8 +7,12 @@ import type { Store } from '../store/store.js';
 export type Window = { hits: number; resetsInMs: number };
 
 /** Counts one hit on `key` and answers the window's hits so far, this one included. */
-export async function countHit(store: Store, key: string, windowMs: number): Promise<Window> {
-  const now = Date.now();
+export async function countHit(
+  store: Store,
+  key: string,
+  windowMs: number,
+  now = Date.now(),
+): Promise<Window> {
   const row = await store.write((tx) => tx.counters.hit(key, windowMs, now));
   return { hits: row.hits, resetsInMs: row.windowStart + windowMs - now };
 }
@@ -23,4 +27,12 @@ export async function hitsOf(store: Store, key: string, windowMs: number): Promi
 /** Ends `key`'s window now, as if it had never been hit. */
 export async function forgetHits(store: Store, key: string): Promise<void> {
   await store.write((tx) => tx.counters.forget(key));
+}
+
+/** How long until a window ends, as a refusal says it: "40 seconds", "1 minute", "12 minutes". */
+export function inWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

@@ -24,6 +24,10 @@ export type MastodonDeps = {
   pushSealKey: SealKey;
   /** REALM_PUSH_ALLOW_PRIVATE: push services on private addresses (tests, closed networks). */
   allowPrivatePushEndpoints: boolean;
+  /** App registrations per address are limited: REALM_RATE_LIMIT (domain/app-registrations.ts). */
+  limitAppRegistrations: boolean;
+  /** How often apps never authorized are removed (oauth/routes.ts): an hour; 0 (never) in tests. */
+  appCleanupEveryMs?: number | undefined;
   /** Streaming's pings and token checks (streaming/index.ts): the live updates' heartbeat, 25 s. */
   streamingHeartbeatMs?: number | undefined;
 };

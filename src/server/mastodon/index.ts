@@ -37,7 +37,12 @@ export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   refuseNul(app);
   mastodonRateLimitHeaders(app);
   // Signing in from an app (docs/decisions/0013-oauth-for-apps.md), with its own OAuth error shapes.
-  await app.register(oauthRoutes, { store: deps.store, publicOrigin: deps.publicOrigin });
+  await app.register(oauthRoutes, {
+    store: deps.store,
+    publicOrigin: deps.publicOrigin,
+    limitRegistrations: deps.limitAppRegistrations,
+    cleanupEveryMs: deps.appCleanupEveryMs,
+  });
   await mediaRoutes(app, deps);
   await app.register(async (scope) => streamingRoutes(scope, deps));
   const usage = usageReader(deps.store);

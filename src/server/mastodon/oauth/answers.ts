@@ -18,6 +18,7 @@ export function oauthErrorHandling(scope: FastifyInstance) {
     const oauthPath = request.url.startsWith('/oauth/');
     if (error instanceof DomainError) {
       if (oauthPath && error instanceof OAuthError) return sendOAuthError(reply, error);
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .code(error.status)
         .send(

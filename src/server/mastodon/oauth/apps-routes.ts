@@ -31,7 +31,13 @@ const application = (app: OAuthAppRow, vapidKey: string) => ({
   vapid_key: vapidKey,
 });
 
-export function appsRoutes(scope: FastifyInstance, { store }: { store: Store }) {
+export type AppsRoutesOptions = {
+  store: Store;
+  /** Registrations per address are limited (REALM_RATE_LIMIT, domain/app-registrations.ts). */
+  limitRegistrations: boolean;
+};
+
+export function appsRoutes(scope: FastifyInstance, { store, limitRegistrations }: AppsRoutesOptions) {
   scope.post('/api/v1/apps', async (request, reply) => {
     const result = appBody.safeParse(request.body ?? {});
     if (!result.success) {
@@ -46,12 +52,16 @@ export function appsRoutes(scope: FastifyInstance, { store }: { store: Store }) 
       ? body.redirect_uris
       : body.redirect_uris.split(/\r?\n/);
     try {
-      const { app, clientSecret } = await registerApp(store, {
-        name: body.client_name,
-        website: body.website ?? null,
-        redirectUris,
-        ...(body.scopes !== undefined && { scopes: body.scopes }),
-      });
+      const { app, clientSecret } = await registerApp(
+        store,
+        {
+          name: body.client_name,
+          website: body.website ?? null,
+          redirectUris,
+          ...(body.scopes !== undefined && { scopes: body.scopes }),
+        },
+        limitRegistrations ? request.ip : undefined,
+      );
       const { publicKey } = await vapidKeys(store);
       return reply.header('cache-control', 'no-store').send({
         ...application(app, publicKey),

@@ -66,7 +66,10 @@ export type OAuthReads = {
 
 export type OAuthWrites = {
   insertApp(row: OAuthAppRow): Promise<void>;
-  /** Also deletes the codes expired before `at`, so unused codes do not pile up. */
+  /**
+   * Also deletes the codes expired before `at`, so unused codes do not pile up. The first code or token
+   * issued for an app marks it authorized (oauth_apps.authorized_at), so that it is never cleaned up.
+   */
   insertCode(row: OAuthCodeRow, at: number): Promise<void>;
   /** Deletes the code and answers it: a code is used once, by the first exchange that takes it. */
   takeCode(codeHash: string): Promise<OAuthCodeRow | undefined>;
@@ -76,4 +79,6 @@ export type OAuthWrites = {
   /** Deletes all the member's tokens for this app; how many. */
   revokeAppForMember(memberId: string, appId: string): Promise<number>;
   markUsed(tokenId: string, at: number): Promise<void>;
+  /** Deletes up to `limit` apps registered before `before` that were never authorized; how many. */
+  deleteNeverAuthorized(before: number, limit: number): Promise<number>;
 };

@@ -74,6 +74,18 @@ const revokeApp = writeStatement(
   `delete from oauth_tokens where member_id = $1 and app_id = $2`,
 );
 const markUsed = writeStatement('oauth-mark-used', `update oauth_tokens set last_used_at = $2 where id = $1`);
+const markAuthorized = writeStatement(
+  'oauth-mark-authorized',
+  `update oauth_apps set authorized_at = $2 where id = $1 and authorized_at is null`,
+);
+// The outer conditions again: an app authorized while this runs is checked anew once its row is locked.
+const deleteNeverAuthorized = writeStatement(
+  'oauth-delete-never-authorized',
+  `delete from oauth_apps
+   where authorized_at is null and created_at < $1
+     and id in (select id from oauth_apps where authorized_at is null and created_at < $1
+                order by created_at limit $2)`,
+);
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 const orNull = (time: string | null) => (time === null ? null : Number(time));
@@ -124,6 +136,7 @@ export function oauthWrites(db: Queryable): OAuthWrites {
       ])),
     insertCode: async (row, at) => {
       await sweepCodes(db, [at]);
+      await markAuthorized(db, [row.appId, at]);
       await insertCode(db, [
         row.codeHash,
         row.appId,
@@ -138,8 +151,9 @@ export function oauthWrites(db: Queryable): OAuthWrites {
       const [row] = await takeCode(db, [codeHash]);
       return row && { ...row, scopes: words(row.scopes), expiresAt: Number(row.expiresAt) };
     },
-    insertToken: async (row) =>
-      void (await insertToken(db, [
+    insertToken: async (row) => {
+      await markAuthorized(db, [row.appId, row.createdAt]);
+      await insertToken(db, [
         row.id,
         row.tokenHash,
         row.appId,
@@ -148,9 +162,11 @@ export function oauthWrites(db: Queryable): OAuthWrites {
         row.scopes.join(' '),
         row.createdAt,
         row.lastUsedAt,
-      ])),
+      ]);
+    },
     revokeToken: async (tokenHash, appId) => (await revokeToken(db, [tokenHash, appId])) > 0,
     revokeAppForMember: async (memberId, appId) => revokeApp(db, [memberId, appId]),
     markUsed: async (id, at) => void (await markUsed(db, [id, at])),
+    deleteNeverAuthorized: async (before, limit) => deleteNeverAuthorized(db, [before, limit]),
   };
 }

@@ -587,8 +587,17 @@ export const oauthApps = pgTable(
     clientId: text('client_id').notNull(),
     clientSecretHash: text('client_secret_hash').notNull(),
     createdAt: millis('created_at').notNull(),
+    // When a code or a token was first issued for it; null for an app never authorized, removed after a
+    // day (docs/mastodon-api.md, "Signing in from an app").
+    authorizedAt: millis('authorized_at'),
   },
-  (t) => [uniqueIndex('oauth_apps_client_id_idx').on(t.clientId)],
+  (t) => [
+    uniqueIndex('oauth_apps_client_id_idx').on(t.clientId),
+    // The cleanup: apps never authorized, oldest first. Partial, so it holds none of the apps in use.
+    index('oauth_apps_unauthorized_idx')
+      .on(t.createdAt)
+      .where(sql`authorized_at is null`),
+  ],
 );
 
 /** Authorization codes: valid ten minutes, used once (deleted by the exchange that uses them). */
@@ -608,8 +617,13 @@ export const oauthCodes = pgTable(
     codeChallenge: text('code_challenge'),
     expiresAt: millis('expires_at').notNull(),
   },
-  // A deleted account's codes (the cascade), and the expired ones swept when a code is made.
-  (t) => [index('oauth_codes_member_idx').on(t.memberId), index('oauth_codes_expires_idx').on(t.expiresAt)],
+  // A deleted account's codes and a removed app's (the cascades), and the expired ones swept when a code is
+  // made.
+  (t) => [
+    index('oauth_codes_member_idx').on(t.memberId),
+    index('oauth_codes_app_idx').on(t.appId),
+    index('oauth_codes_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**

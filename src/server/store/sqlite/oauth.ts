@@ -71,6 +71,14 @@ const statements = preparedOnce((db) => ({
   markUsed: db.$client.prepare<{ id: string; at: number }>(
     `update oauth_tokens set last_used_at = :at where id = :id`,
   ),
+  markAuthorized: db.$client.prepare<{ appId: string; at: number }>(
+    `update oauth_apps set authorized_at = :at where id = :appId and authorized_at is null`,
+  ),
+  deleteNeverAuthorized: db.$client.prepare<{ before: number; limit: number }>(
+    `delete from oauth_apps where id in (
+       select id from oauth_apps where authorized_at is null and created_at < :before
+       order by created_at limit :limit)`,
+  ),
 }));
 
 export const words = (text: string) => text.split(/\s+/).filter(Boolean);
@@ -114,15 +122,21 @@ export function oauthWrites(db: Db): OAuthWrites {
       }),
     insertCode: async (row, at) => {
       statements(db).sweepCodes.run({ at });
+      statements(db).markAuthorized.run({ appId: row.appId, at });
       statements(db).insertCode.run({ ...row, scopes: row.scopes.join(' ') });
     },
     takeCode: async (codeHash) => {
       const row = statements(db).takeCode.get({ codeHash });
       return row && code(row);
     },
-    insertToken: async (row) => void statements(db).insertToken.run({ ...row, scopes: row.scopes.join(' ') }),
+    insertToken: async (row) => {
+      statements(db).markAuthorized.run({ appId: row.appId, at: row.createdAt });
+      statements(db).insertToken.run({ ...row, scopes: row.scopes.join(' ') });
+    },
     revokeToken: async (tokenHash, appId) => statements(db).revokeToken.run({ tokenHash, appId }).changes > 0,
     revokeAppForMember: async (memberId, appId) => statements(db).revokeApp.run({ memberId, appId }).changes,
     markUsed: async (id, at) => void statements(db).markUsed.run({ id, at }),
+    deleteNeverAuthorized: async (before, limit) =>
+      statements(db).deleteNeverAuthorized.run({ before, limit }).changes,
   };
 }

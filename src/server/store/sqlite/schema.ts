@@ -614,8 +614,17 @@ export const oauthApps = sqliteTable(
     clientId: text('client_id').notNull(),
     clientSecretHash: text('client_secret_hash').notNull(),
     createdAt: integer('created_at').notNull(),
+    // When a code or a token was first issued for it; null for an app never authorized, removed after a
+    // day (docs/mastodon-api.md, "Signing in from an app").
+    authorizedAt: integer('authorized_at'),
   },
-  (t) => [uniqueIndex('oauth_apps_client_id_idx').on(t.clientId)],
+  (t) => [
+    uniqueIndex('oauth_apps_client_id_idx').on(t.clientId),
+    // The cleanup: apps never authorized, oldest first. Partial, so it holds none of the apps in use.
+    index('oauth_apps_unauthorized_idx')
+      .on(t.createdAt)
+      .where(sql`authorized_at is null`),
+  ],
 );
 
 /** Authorization codes: valid ten minutes, used once (deleted by the exchange that uses them). */
@@ -635,8 +644,13 @@ export const oauthCodes = sqliteTable(
     codeChallenge: text('code_challenge'),
     expiresAt: integer('expires_at').notNull(),
   },
-  // A deleted account's codes (the cascade), and the expired ones swept when a code is made.
-  (t) => [index('oauth_codes_member_idx').on(t.memberId), index('oauth_codes_expires_idx').on(t.expiresAt)],
+  // A deleted account's codes and a removed app's (the cascades), and the expired ones swept when a code is
+  // made.
+  (t) => [
+    index('oauth_codes_member_idx').on(t.memberId),
+    index('oauth_codes_app_idx').on(t.appId),
+    index('oauth_codes_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**
