@@ -23,7 +23,7 @@ import { resolveAppToken } from './mastodon/oauth/app-tokens.js';
 import { limitRequests } from './request-limit.js';
 import { parseQuery } from './query-string.js';
 import { requestLogFields } from './request-log.js';
-import { startPushDelivery } from './push/delivery.js';
+import { startPushDelivery, type PushDeliveryOptions } from './push/delivery.js';
 import { restApi } from './rest/index.js';
 import { sendSecurityHeaders } from './security-headers.js';
 import type { Store } from './store/store.js';
@@ -59,6 +59,8 @@ export type AppOptions = {
   mediaCleanupEveryMs?: number;
   /** How often apps never authorized are looked for (mastodon/oauth/routes.ts); 0 in tests that run it. */
   appCleanupEveryMs?: number;
+  /** Push requests at once and their deadlines (push/delivery.ts); shorter only in tests. */
+  pushSending?: Pick<PushDeliveryOptions, 'sending' | 'timeouts'>;
 };
 
 /** The whole server as a Fastify instance that never listens: main.ts listens, tests inject. */
@@ -77,6 +79,7 @@ export async function buildApp({
   mediaStorage = openMediaStorage(config.media.storage),
   mediaCleanupEveryMs,
   appCleanupEveryMs,
+  pushSending = {},
 }: AppOptions) {
   const app = Fastify({
     logger: logger && {
@@ -128,6 +131,7 @@ export async function buildApp({
     contact: config.push.contact,
     allowPrivateEndpoints: config.push.allowPrivateEndpoints,
     registrationDefault: config.registration,
+    ...pushSending,
   });
   app.addHook('onClose', () => pushDelivery.close());
   await app.register(fastifyCompress, compression);

@@ -12,6 +12,8 @@ export type PushRequest = { path: string; headers: IncomingHttpHeaders; body: Bu
 export type PushService = {
   url: string;
   received: PushRequest[];
+  /** With `stall`: how long each request was held (ms) before the sender cut the connection. */
+  cut: number[];
   /** What the service answers on this path (201 unless set: 410 says the subscription is gone). */
   answer(path: string, status: number): void;
   /** Resolves with the `count`th request (1-based) once it has arrived; fails after `timeoutMs`. */
@@ -19,17 +21,32 @@ export type PushService = {
   close(): Promise<void>;
 };
 
-export async function startPushService(): Promise<PushService> {
+/**
+ * A hostile or broken push service: `trickle` answers 201 and then a byte every `everyMs` without ever
+ * ending; `silent` takes the request and never starts its answer.
+ */
+export type PushStall = { stall: 'trickle' | 'silent'; everyMs?: number };
+
+export async function startPushService(options: Partial<PushStall> = {}): Promise<PushService> {
   const received: PushRequest[] = [];
+  const cut: number[] = [];
   const statuses = new Map<string, number>();
   const waiting = new Set<() => void>();
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
+    const start = Date.now();
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
       for (const wake of waiting) wake();
-      response.writeHead(statuses.get(request.url ?? '') ?? 201).end();
+      if (!options.stall) return void response.writeHead(statuses.get(request.url ?? '') ?? 201).end();
+      if (options.stall === 'trickle') response.writeHead(201).flushHeaders();
+      const trickle =
+        options.stall === 'trickle' ? setInterval(() => response.write('.'), options.everyMs ?? 1000) : null;
+      response.on('close', () => {
+        if (trickle) clearInterval(trickle);
+        cut.push(Date.now() - start);
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,6 +54,7 @@ export async function startPushService(): Promise<PushService> {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    cut,
     answer: (path, status) => void statuses.set(path, status),
     nth(count, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
@@ -54,7 +72,11 @@ export async function startPushService(): Promise<PushService> {
         check();
       });
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // a stalled answer would keep it open
+      }),
   };
 }
 

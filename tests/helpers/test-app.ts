@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createMember, type FactoryMember } from '../../seed/factories.js';
 import { runSeed } from '../../seed/seed.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type AppOptions } from '../../src/server/app.js';
 import type { Config, MediaConfig } from '../../src/server/config.js';
 import type { Db } from '../../src/server/store/sqlite/client.js';
 import { createTokenKeys, type TokenKeys } from '../../src/server/domain/tokens.js';
@@ -110,6 +110,7 @@ export async function makeTestApp(
     file?: string;
     /** Logs at `config.logLevel` into this stream, one JSON line a write, as the server logs to stdout. */
     logTo?: { write(line: string): void };
+    pushSending?: AppOptions['pushSending'];
   } = {},
 ): Promise<TestApp> {
   const store = await openTestStore(options.file);
@@ -131,6 +132,7 @@ export async function makeTestApp(
     ...(options.logTo && { logStream: options.logTo }),
     mediaCleanupEveryMs: 0,
     appCleanupEveryMs: 0,
+    ...(options.pushSending ? { pushSending: options.pushSending } : {}),
     serveBuiltClient: options.serveBuiltClient ?? false,
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
   });

@@ -6,12 +6,15 @@ import { vapidKeys } from '../domain/push-subscriptions.js';
 import type { PushIntent, Store } from '../store/store.js';
 import { appMessage, appPayload, appTargets } from '../mastodon/push/deliver.js';
 import type { SealKey } from '../mastodon/push/seal.js';
-import { sendPush, type PushTarget } from './send.js';
+import { defaultPushTimeouts, sendPush, type PushTarget, type PushTimeouts } from './send.js';
+import { sendQueue, type SendQueueOptions } from './send-queue.js';
 
 // Web Push off the request path (docs/decisions/0006-web-push.md): each committed write hands this
-// process the pushes it queued (store.onPush); a few are sent at a time, each request bounded in time, and
-// a push service that says the subscription is gone (404, 410) has it deleted. Nothing waits for a push:
-// a slow push service slows no request, and a push lost to a restart is a notification the app still shows.
+// process the pushes it queued (store.onPush); a few are read at a time into one request per subscription,
+// and those are sent a few at a time, a few to each push service, each bounded in time (send-queue.ts,
+// send.ts); a push service that says the subscription is gone (404, 410) has it deleted. Nothing waits for a
+// push: a slow push service slows no request and no other service's pushes, and a push lost to a restart is
+// a notification the app still shows.
 
 export type PushDeliveryOptions = {
   store: Store;
@@ -23,13 +26,18 @@ export type PushDeliveryOptions = {
   contact: string | undefined;
   allowPrivateEndpoints: boolean;
   registrationDefault: RegistrationMode;
-  /** Pushes being sent at once, at most. */
+  /** Notifications read into requests at once, at most (database reads only). */
   concurrency?: number;
-  /** How long one push service may take to answer. */
-  timeoutMs?: number;
-  /** Pushes waiting, at most; beyond it new ones are dropped (and logged) rather than hold memory. */
+  /** Requests sent at once, in all and to one push service (docs/security.md, Web Push). */
+  sending?: Partial<Pick<SendQueueOptions, 'running' | 'perService'>>;
+  /** How long one push service may take to connect, to start its answer and in all. */
+  timeouts?: Partial<PushTimeouts>;
+  /** Notifications and requests waiting, at most; beyond it new ones are dropped (and logged). */
   maxQueued?: number;
 };
+
+/** Requests at once: in all, and to one push service, so that two slow services leave most for the rest. */
+export const defaultPushSending = { running: 8, perService: 2 };
 
 /** Used when REALM_PUSH_CONTACT is unset: a valid subject that reaches nobody (docs/configuration.md). */
 export const defaultPushContact = 'mailto:push@realm.invalid';
@@ -37,7 +45,9 @@ export const defaultPushContact = 'mailto:push@realm.invalid';
 export type PushDelivery = { close(): Promise<void> };
 
 export function startPushDelivery(options: PushDeliveryOptions): PushDelivery {
-  const { store, log, concurrency = 4, timeoutMs = 10_000, maxQueued = 10_000 } = options;
+  const { store, log, concurrency = 4, maxQueued = 10_000 } = options;
+  const timeouts = { ...defaultPushTimeouts, ...options.timeouts };
+  const sends = sendQueue({ ...defaultPushSending, ...options.sending, waiting: maxQueued });
   const queue: PushIntent[] = [];
   let running = 0;
   let dropped = 0;
@@ -87,21 +97,36 @@ export function startPushDelivery(options: PushDeliveryOptions): PushDelivery {
       vapid,
       contact: options.contact ?? defaultPushContact,
       allowPrivateEndpoints: options.allowPrivateEndpoints,
-      timeoutMs,
+      timeouts,
     };
     for (const target of targets) {
-      const status = await sendPush(target, message, sendOptions);
-      await settle(target, status, () => store.write((tx) => tx.push.remove(target.endpoint, null)));
+      send(target, async () => {
+        const status = await sendPush(target, message, sendOptions);
+        await settle(target, status, () => store.write((tx) => tx.push.remove(target.endpoint, null)));
+      });
     }
     // Apps' subscriptions through the Mastodon client API, each with Mastodon's message and encoding.
     const appOptions = { origin: options.publicOrigin ?? '', instanceName: settings.name };
     const appText = apps.length > 0 ? await appMessage(store, appOptions, intent, sender) : null;
     for (const target of apps) {
-      const payload = appText && appPayload(options.sealKey, appText, target);
-      if (!payload) continue;
-      const status = await sendPush(target, payload, sendOptions, target.standard ? 'aes128gcm' : 'aesgcm');
-      await settle(target, status, () => store.write((tx) => tx.push.removeAppEndpoint(target.endpoint)));
+      if (!appText) break;
+      send(target, async () => {
+        // The token is opened only as its request is written, not kept open while it waits its turn.
+        const payload = appPayload(options.sealKey, appText, target);
+        if (!payload) return;
+        const status = await sendPush(target, payload, sendOptions, target.standard ? 'aes128gcm' : 'aesgcm');
+        await settle(target, status, () => store.write((tx) => tx.push.removeAppEndpoint(target.endpoint)));
+      });
     }
+  }
+
+  /** Queues one subscription's request in its push service's line. */
+  function send(target: PushTarget, request: () => Promise<void>) {
+    const service = new URL(target.endpoint).host;
+    const queued = sends.add(service, () =>
+      request().catch((error: unknown) => log.error({ err: error, service }, 'push delivery failed')),
+    );
+    if (!queued) log.warn({ service }, 'push queue full: push dropped');
   }
 
   /** A push service that says the subscription is gone (404, 410) has it removed; other refusals are logged. */
@@ -121,9 +146,9 @@ export function startPushDelivery(options: PushDeliveryOptions): PushDelivery {
       stop();
       closed = true;
       queue.length = 0;
-      if (running === 0) return;
-      // Pushes on their way finish (each bounded by its timeout) before the database closes under them.
-      await new Promise<void>((resolve) => settled.add(resolve));
+      // Pushes on their way finish (each bounded by its deadline) before the database closes under them.
+      if (running > 0) await new Promise<void>((resolve) => settled.add(resolve));
+      await sends.close();
     },
   };
 }

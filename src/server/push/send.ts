@@ -8,14 +8,24 @@ import type { VapidKeys } from '../domain/push-subscriptions.js';
 
 // One Web Push request (RFC 8030): `web-push` encrypts the message to the subscription's keys (aes128gcm,
 // RFC 8291, or for an app that asked for it the older aesgcm draft most Mastodon apps decrypt) and signs the
-// VAPID header (RFC 8292); this file sends it, with a timeout, to an address checked as it connects.
+// VAPID header (RFC 8292); this file sends it, bounded in time (docs/security.md, Web Push), to an address
+// checked as it connects.
+
+/**
+ * How long a push service may take: to accept the connection (DNS and TLS included), from then until its
+ * answer starts, and for everything, its answer's last byte included. A service that trickles its answer
+ * keeps resetting an inactivity timeout for ever; the whole deadline is what frees the slot.
+ */
+export type PushTimeouts = { connectMs: number; firstByteMs: number; totalMs: number };
+
+export const defaultPushTimeouts: PushTimeouts = { connectMs: 5000, firstByteMs: 5000, totalMs: 10_000 };
 
 export type SendOptions = {
   vapid: VapidKeys;
   /** The VAPID subject: who push services may contact (REALM_PUSH_CONTACT). */
   contact: string;
   allowPrivateEndpoints: boolean;
-  timeoutMs: number;
+  timeouts: PushTimeouts;
 };
 
 /** How long a push service keeps a message for a device that is offline: a day, then it is stale. */
@@ -44,7 +54,7 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
 /** Where a push goes and the keys it is encrypted to. */
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
 
-/** The push service's answer: its HTTP status, or 0 when it could not be reached in time. */
+/** The push service's answer: its HTTP status, or 0 when it could not be reached or did not finish in time. */
 export async function sendPush(
   subscription: PushTarget,
   message: object,
@@ -63,23 +73,51 @@ export async function sendPush(
   );
   const url = new URL(details.endpoint);
   const client = url.protocol === 'http:' ? http : https;
+  const { connectMs, firstByteMs, totalMs } = options.timeouts;
   return new Promise((resolve) => {
+    const timers: NodeJS.Timeout[] = [];
+    let settled = false;
+    const finish = (status: number) => {
+      if (settled) return;
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      resolve(status);
+    };
+    const cutAfter = (ms: number, why: string) => {
+      const timer = setTimeout(() => {
+        request.destroy(new Error(why));
+        finish(0);
+      }, ms);
+      timers.push(timer);
+      return timer;
+    };
     const request = client.request(
       url,
       {
         method: 'POST',
         headers: { ...details.headers, 'content-length': String(details.body.length) },
-        timeout: options.timeoutMs,
         ...(options.allowPrivateEndpoints ? {} : { lookup: publicOnlyLookup }),
       },
       (response) => {
+        clearTimeout(firstByte);
         response.resume(); // the answer's body says nothing we use
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', () => resolve(response.statusCode ?? 0));
+        response.on('end', () => finish(response.statusCode ?? 0));
+        response.on('error', () => finish(response.statusCode ?? 0));
       },
     );
-    request.on('timeout', () => request.destroy(new Error('push service timed out')));
-    request.on('error', () => resolve(0));
+    cutAfter(totalMs, 'push service took too long in all');
+    const connecting = cutAfter(connectMs, 'push service did not accept the connection in time');
+    let firstByte: NodeJS.Timeout | undefined;
+    request.on('socket', (socket) => {
+      const connected = () => {
+        clearTimeout(connecting);
+        if (!settled) firstByte = cutAfter(firstByteMs, 'push service did not start its answer in time');
+      };
+      // A kept-alive socket is connected already; a new one is ready once TLS is (https) or TCP is.
+      if (!socket.connecting) connected();
+      else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', connected);
+    });
+    request.on('error', () => finish(0));
     request.end(details.body);
   });
 }
