@@ -106,3 +106,45 @@ export function webpChunks(bytes: Buffer): string[] {
   }
   return names;
 }
+
+/**
+ * A legal GIF of `frames` frames on a `side` x `side` screen, each drawing one white pixel somewhere new: 23
+ * bytes a frame, so 40,000 frames are a 0.9 MB file. Written by hand (GIF89a: a graphic control extension, an
+ * image descriptor and three LZW codes a frame), since a decoder or encoder would take the time it wastes.
+ */
+export function manyFramesGif(frames: number, side = 10): Buffer {
+  const head = Buffer.alloc(19);
+  head.write('GIF89a', 0, 'latin1');
+  head.writeUInt16LE(side, 6);
+  head.writeUInt16LE(side, 8);
+  head[10] = 0x80; // a global colour table of two entries: black, white
+  head.set([0, 0, 0, 255, 255, 255], 13);
+  const loop = Buffer.from([0x21, 0xff, 0x0b, ...Buffer.from('NETSCAPE2.0'), 0x03, 0x01, 0, 0, 0]);
+  const frame = (index: number) => {
+    const bytes = Buffer.from([
+      ...[0x21, 0xf9, 0x04, 0x04, 0x02, 0x00, 0x00, 0x00], // 20 ms, each frame drawn over the last
+      ...[0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0x00], // a 1 x 1 frame, placed below
+      ...[0x02, 0x02, 0x4c, 0x01, 0x00], // LZW of code size 2: clear, colour 1, end
+    ]);
+    bytes.writeUInt16LE(index % side, 9);
+    bytes.writeUInt16LE(Math.floor(index / side) % side, 11);
+    return bytes;
+  };
+  const all = Array.from({ length: frames }, (_, index) => frame(index));
+  return Buffer.concat([head, loop, ...all, Buffer.from([0x3b])]);
+}
+
+/** An animated GIF of noise frames, which WebP cannot make cheap: real work for the encoder. */
+export const noiseGif = (frames: number, side: number) =>
+  sharp({
+    create: {
+      width: side,
+      height: side * frames,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      pageHeight: side,
+    },
+  })
+    .gif({ delay: 20, colours: 16, effort: 1, dither: 0 })
+    .toBuffer();

@@ -9,6 +9,8 @@ export type ImageRefusal =
   | 'unsupported-format'
   | 'heic-unsupported'
   | 'too-many-pixels'
+  | 'too-many-frames'
+  | 'animation-too-large'
   | 'damaged'
   | 'too-slow';
 
@@ -21,6 +23,9 @@ const messages: Record<ImageRefusal, string> = {
   'heic-unsupported':
     'This HEIC photo uses a format this server cannot read. Export it as JPEG (on an iPhone: Settings, Camera, Formats, Most Compatible) and send it again.',
   'too-many-pixels': 'This picture has too many pixels to process. Send one of at most {limit} megapixels.',
+  'too-many-frames': 'This animation has too many frames to process. Send one of at most {limit} frames.',
+  'animation-too-large':
+    'This animation has too many pixels in all its frames to process. Send a shorter or smaller one, of at most {limit} megapixels in all.',
   damaged: 'This picture is damaged or incomplete, so it cannot be read.',
   'too-slow': 'This picture took too long to process. Send a smaller one.',
 };
@@ -32,9 +37,10 @@ const messages: Record<ImageRefusal, string> = {
 export class ImageRefused extends DomainError {
   constructor(
     readonly reason: ImageRefusal,
-    limitMegapixels = 0,
+    /** The limit the message names: megapixels, or frames. */
+    limit = 0,
   ) {
-    super(400, messages[reason].replace('{limit}', String(limitMegapixels)), 'BAD_REQUEST');
+    super(400, messages[reason].replace('{limit}', limit.toLocaleString('en')), 'BAD_REQUEST');
     this.name = 'ImageRefused';
   }
 }

@@ -12,6 +12,17 @@ export type { ImagePurpose } from './image-shape.js';
 export const defaultMaxPixels = 40_000_000;
 /** The wall time one picture may take, all steps together, before it is given up. */
 export const defaultTimeoutSeconds = 20;
+/**
+ * An animation's frames, at most: each costs the WebP encoder about a millisecond whatever its size, so a
+ * 0.9 MB GIF of 40,000 one-pixel frames held a slot past 20 s. 1,000 frames are over a minute at 15 a second.
+ */
+export const defaultMaxFrames = 1000;
+/**
+ * An animation's pixels over all its frames, at most: each frame is encoded whole twice (the stored size and
+ * the preview, rarely smaller), slower than a still's pixels, which are mostly shrunk on load. On a busy
+ * 2-core machine 12 megapixels of noise frames took 9.5 to 10 s, 16 took 10 to 13 s and 40 past 20 s.
+ */
+export const defaultMaxAnimationPixels = 12_000_000;
 
 export interface ImageVariant {
   contentType: 'image/webp';
@@ -38,6 +49,9 @@ export interface ProcessedImage {
 
 export interface ProcessOptions {
   maxPixels?: number;
+  maxFrames?: number;
+  maxAnimationPixels?: number;
+  /** May be fractional; libvips is given whole seconds, and the picture is given up at the exact time. */
   timeoutSeconds?: number;
 }
 
@@ -65,10 +79,39 @@ export async function processImage(
   purpose: ImagePurpose,
   options: ProcessOptions = {},
 ): Promise<ProcessedImage> {
-  const maxPixels = options.maxPixels ?? defaultMaxPixels;
   const deadline = Date.now() + (options.timeoutSeconds ?? defaultTimeoutSeconds) * 1000;
-  const refuse = refusalFor(maxPixels);
   configureSharp();
+  return await withinDeadline(processWithin(bytes, purpose, options, deadline), deadline);
+}
+
+/**
+ * libvips stops a pipeline past its `timeout` only when it next reports progress, in whole seconds, and each
+ * step gets its own: a picture could hold its slot seconds past its bound. The caller is answered at the
+ * deadline and the slot freed; what libvips still does stops at its own timeout, within a second or so,
+ * holding a thread of libuv's pool and its memory until then (docs/pictures.md, "A few at a time").
+ */
+async function withinDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ImageRefused('too-slow')), Math.max(0, deadline - Date.now()));
+  });
+  // The given-up work still ends, mostly in libvips' own timeout: an error no one waits for any more.
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function processWithin(
+  bytes: Buffer,
+  purpose: ImagePurpose,
+  options: ProcessOptions,
+  deadline: number,
+): Promise<ProcessedImage> {
+  const maxPixels = options.maxPixels ?? defaultMaxPixels;
+  const refuse = refusalFor(maxPixels);
   if (bytes.length === 0) throw new ImageRefused('empty');
   const kind = sniffImageKind(bytes);
   if (!kind) throw new ImageRefused(looksLikeSvg(bytes) ? 'svg' : 'not-an-image');
@@ -99,6 +142,7 @@ export async function processImage(
     return await finishImage(kind, purpose, pixels, decoded, false, deadline, refuse);
   }
   const animated = mayAnimate && (metadata.pages ?? 1) > 1;
+  if (animated) checkAnimation(metadata, options);
   const source = {
     width: metadata.autoOrient.width,
     height: animated ? (metadata.pageHeight ?? metadata.height) : metadata.autoOrient.height,
@@ -143,6 +187,18 @@ function checkFormat(kind: ImageKind, metadata: Metadata): void {
   // any other coding inside (JPEG, uncompressed) is refused with the advice to send a JPEG.
   if (kind === 'heif' && metadata.compression !== 'av1' && metadata.compression !== 'hevc') {
     throw new ImageRefused('heic-unsupported');
+  }
+}
+
+/** An animation's frames and its pixels over all of them, from its header, before a frame is decoded. */
+function checkAnimation(metadata: Metadata, options: ProcessOptions): void {
+  const maxFrames = options.maxFrames ?? defaultMaxFrames;
+  const frames = metadata.pages ?? 1;
+  if (frames > maxFrames) throw new ImageRefused('too-many-frames', maxFrames);
+  const maxAnimationPixels = options.maxAnimationPixels ?? defaultMaxAnimationPixels;
+  const pixels = metadata.width * (metadata.pageHeight ?? metadata.height) * frames;
+  if (pixels > maxAnimationPixels) {
+    throw new ImageRefused('animation-too-large', Math.floor(maxAnimationPixels / 1e6));
   }
 }
 

@@ -43,11 +43,12 @@ export function imageWorkLimit(options: ImageWorkLimitOptions = {}) {
     waitMs,
     busy: () => imagesBusy(waitMs / 1000),
   });
-  const { maxPixels, timeoutSeconds } = options;
+  const { maxPixels, maxFrames, maxAnimationPixels, timeoutSeconds } = options;
+  const bounds = { maxPixels, maxFrames, maxAnimationPixels, timeoutSeconds };
   return {
     atOnce,
     process: (bytes: Buffer, purpose: ImagePurpose): Promise<ProcessedImage> =>
-      slots.run(() => processImage(bytes, purpose, { maxPixels, timeoutSeconds })),
+      slots.run(() => processImage(bytes, purpose, bounds)),
     /** Nothing running and nothing waiting (for tests and a graceful shutdown). */
     idle: slots.idle,
   };
