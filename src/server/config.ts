@@ -105,6 +105,8 @@ export type MediaConfig = {
   uploadsPerHour: number;
   /** Pictures processed at once by one process; unset: from the cores (media/work-limit.ts). */
   atOnce: number | undefined;
+  /** What the pictures being processed may take to decode, in bytes: the memory budget's part for them. */
+  memoryBytes: number;
 };
 
 /**
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (error instanceof MediaConfigError) throw new ConfigError(error.message);
     throw error;
   }
+  const memory = memoryPlan(memoryBudgetMb, workers);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -213,8 +216,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       quotaBytes: e.REALM_MEDIA_QUOTA_BYTES,
       uploadsPerHour: e.REALM_MEDIA_UPLOADS_PER_HOUR,
       atOnce: e.REALM_MEDIA_AT_ONCE,
+      memoryBytes: memory.picturesBytes,
     },
     memoryBudgetMb,
-    memory: memoryPlan(memoryBudgetMb, workers),
+    memory,
   };
 }

@@ -3,8 +3,8 @@ import { getHeapStatistics } from 'node:v8';
 
 // docs/configuration.md, "Memory": REALM_MEMORY_BUDGET is what the whole server (all its processes) may take,
 // in MB. Each serving process gets an equal share, and the share bounds what grows with load: V8's heap (its
-// young generation, where each request's garbage lives, and its old generation), SQLite's page cache, and
-// the kept legacy list answers. What is left of a share is Node itself (its code and libraries, ~60 MB) and
+// young generation, where each request's garbage lives, and its old generation), SQLite's page cache, the
+// kept legacy list answers and the pictures being decoded (media/work-limit.ts). What is left of a share is Node itself (its code and libraries, ~60 MB) and
 // the requests in flight. docs/decisions/0014-a-memory-budget.md says why these parts and these fractions.
 
 /** Without REALM_MEMORY_BUDGET, each serving process may take this much. */
@@ -21,6 +21,8 @@ export type MemoryPlan = {
   listCacheBytes: number;
   /** V8's heap: each of the young generation's two halves, and the old generation, in MB. */
   heap: { semiSpaceMb: number; oldSpaceMb: number };
+  /** What the pictures being processed at once may take to decode, in bytes, all together. */
+  picturesBytes: number;
 };
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.floor(value)));
@@ -41,6 +43,10 @@ export function memoryPlan(budgetMb: number, processes: number): MemoryPlan {
       semiSpaceMb: 2 ** clamp(Math.log2(share / 8), 2, 5),
       oldSpaceMb: clamp(share * 0.5, 48, 1 << 20),
     },
+    // A quarter, 64 MB at the default share: two pictures of 8 megapixels decoded whole at once (a
+    // progressive JPEG, an interlaced PNG, a GIF, a HEIF), or one at the smallest share. Unbounded, two
+    // 40-megapixel progressive JPEGs of 235 KB took a process from 238 to 492 MB (docs/pictures.md).
+    picturesBytes: clamp(share / 4, 32, 1 << 20) * 1024 * 1024,
   };
 }
 
@@ -54,10 +60,19 @@ const heapChosenAlready = (env: NodeJS.ProcessEnv) =>
     /^--max-(old|semi)-space-size\b/.test(option),
   );
 
-/** The environment that starts a Node process with the plan's heap (a cluster worker, or this one again). */
+/**
+ * The environment that starts a Node process with the plan's heap (a cluster worker, or this one again).
+ * glibc's allocator is told to keep two arenas rather than eight a core (unless someone chose): libvips'
+ * threads free what a picture took into arenas the process keeps, and under a 128 MB budget two progressive
+ * JPEGs of 8 megapixels took a process at rest at 190 MB to 228 against 231 to 302 (docs/pictures.md).
+ */
 export function withHeapOptions(plan: MemoryPlan, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   if (heapChosenAlready(env)) return env;
-  return { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, heapOptions(plan)].filter(Boolean).join(' ') };
+  return {
+    ...env,
+    NODE_OPTIONS: [env.NODE_OPTIONS, heapOptions(plan)].filter(Boolean).join(' '),
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2',
+  };
 }
 
 /**
@@ -94,5 +109,6 @@ export function memoryInUse({
     heapLimitMb: mb(getHeapStatistics().heap_size_limit),
     sqliteCacheMb: memory.sqliteCacheKib / 1024,
     listCacheMb: mb(memory.listCacheBytes),
+    picturesMb: mb(memory.picturesBytes),
   };
 }

@@ -50,6 +50,7 @@ const config = {
     quotaBytes: 1024 * 1024 * 1024,
     uploadsPerHour: 60,
     atOnce: undefined,
+    memoryBytes: memoryPlan(defaultMbPerProcess, 1).picturesBytes,
   },
   memoryBudgetMb: defaultMbPerProcess,
   memory: memoryPlan(defaultMbPerProcess, 1),

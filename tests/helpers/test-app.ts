@@ -46,6 +46,7 @@ export const testConfig: Config & { jwtSecret: string } = {
     quotaBytes: 1024 * 1024 * 1024,
     uploadsPerHour: 60,
     atOnce: undefined,
+    memoryBytes: memoryPlan(defaultMbPerProcess, 1).picturesBytes,
   },
   memoryBudgetMb: defaultMbPerProcess,
   memory: memoryPlan(defaultMbPerProcess, 1),

@@ -30,6 +30,7 @@ describe('configuration', () => {
         quotaBytes: 1024 * 1024 * 1024,
         uploadsPerHour: 60,
         atOnce: undefined,
+        memoryBytes: 64 * 1024 * 1024,
       },
       // docs/configuration.md, "Memory": 256 MB for the one process.
       memoryBudgetMb: 256,
@@ -38,6 +39,7 @@ describe('configuration', () => {
         sqliteCacheKib: 32 * 1024,
         listCacheBytes: 16 * 1024 * 1024,
         heap: { semiSpaceMb: 32, oldSpaceMb: 128 },
+        picturesBytes: 64 * 1024 * 1024,
       },
     });
   });
@@ -95,6 +97,7 @@ describe('configuration', () => {
         quotaBytes: 5000000,
         uploadsPerHour: 10,
         atOnce: 2,
+        memoryBytes: 75 * 1024 * 1024,
       },
       // 300 MB for each of the three workers.
       memoryBudgetMb: 900,
@@ -103,6 +106,7 @@ describe('configuration', () => {
         sqliteCacheKib: 37 * 1024,
         listCacheBytes: 18 * 1024 * 1024,
         heap: { semiSpaceMb: 32, oldSpaceMb: 150 },
+        picturesBytes: 75 * 1024 * 1024,
       },
     });
   });

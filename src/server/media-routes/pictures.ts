@@ -54,7 +54,10 @@ export function mediaDeps(
         import('../media/work-limit.js'),
       ]);
       if (!sharp.versions.vips) throw new Error('sharp names no libvips version');
-      return imageWorkLimit(config.atOnce === undefined ? {} : { atOnce: config.atOnce });
+      return imageWorkLimit({
+        ...(config.atOnce !== undefined && { atOnce: config.atOnce }),
+        memoryBytes: config.memoryBytes,
+      });
     } catch (error) {
       work = undefined;
       log.error({ err: error }, 'the image library cannot be loaded; uploads answer 503');

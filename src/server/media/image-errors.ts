@@ -11,6 +11,7 @@ export type ImageRefusal =
   | 'too-many-pixels'
   | 'too-many-frames'
   | 'animation-too-large'
+  | 'too-large-to-decode'
   | 'damaged'
   | 'too-slow';
 
@@ -26,6 +27,8 @@ const messages: Record<ImageRefusal, string> = {
   'too-many-frames': 'This animation has too many frames to process. Send one of at most {limit} frames.',
   'animation-too-large':
     'This animation has too many pixels in all its frames to process. Send a shorter or smaller one, of at most {limit} megapixels in all.',
+  'too-large-to-decode':
+    'This picture is too large for this server to decode in one piece: a progressive JPEG, an interlaced PNG, a GIF or a HEIC/AVIF may have at most {limit} megapixels here. Send a smaller one, or save it as an ordinary (baseline) JPEG.',
   damaged: 'This picture is damaged or incomplete, so it cannot be read.',
   'too-slow': 'This picture took too long to process. Send a smaller one.',
 };

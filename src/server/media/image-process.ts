@@ -51,6 +51,8 @@ export interface ProcessOptions {
   maxPixels?: number;
   maxFrames?: number;
   maxAnimationPixels?: number;
+  /** What the picture may take decoded whole, in bytes (work-limit.ts, from the memory budget). */
+  maxDecodedBytes?: number;
   /** May be fractional; libvips is given whole seconds, and the picture is given up at the exact time. */
   timeoutSeconds?: number;
 }
@@ -129,6 +131,7 @@ async function processWithin(
   };
   const metadata = await sharp(bytes, input).metadata().catch(refuse);
   checkFormat(kind, metadata);
+  checkMemory(kind, metadata, options.maxDecodedBytes);
   if (isHevcHeif(kind, metadata)) {
     // libvips cannot read it: libheif (wasm, in a worker) decodes it to pixels, which then go through the
     // same resizing, WebP, preview and placeholder as every other picture.
@@ -187,6 +190,25 @@ function checkFormat(kind: ImageKind, metadata: Metadata): void {
   // any other coding inside (JPEG, uncompressed) is refused with the advice to send a JPEG.
   if (kind === 'heif' && metadata.compression !== 'av1' && metadata.compression !== 'hevc') {
     throw new ImageRefused('heic-unsupported');
+  }
+}
+
+/** Bytes a decoded pixel takes at most: RGBA, 8 bits a channel (what libvips and libheif hand over). */
+const bytesPerPixel = 4;
+
+/**
+ * libvips streams most pictures through in strips, shrinking a baseline JPEG and a WebP as they are
+ * decoded, but a progressive JPEG or an interlaced PNG must be decoded whole before the first strip, as must
+ * each frame of a GIF or an animated WebP and a HEIF: two 40-megapixel progressive JPEGs of 235 KB took 254
+ * MB. Such a picture must fit its part of the memory budget, checked from the header before decoding.
+ */
+function checkMemory(kind: ImageKind, metadata: Metadata, maxDecodedBytes: number | undefined): void {
+  if (maxDecodedBytes === undefined) return;
+  const frame = metadata.width * (metadata.pageHeight ?? metadata.height);
+  const whole =
+    kind === 'heif' || kind === 'gif' || (metadata.pages ?? 1) > 1 || metadata.isProgressive === true;
+  if (whole && frame * bytesPerPixel > maxDecodedBytes) {
+    throw new ImageRefused('too-large-to-decode', Math.floor(maxDecodedBytes / bytesPerPixel / 1e6));
   }
 }
 

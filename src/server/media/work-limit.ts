@@ -15,6 +15,23 @@ export interface ImageWorkLimitOptions extends ProcessOptions {
   waitMs?: number;
   /** How many may wait at once; beyond that the answer is "busy" at once, so waiting uploads' bytes do not pile up. */
   waiting?: number;
+  /**
+   * What the pictures under way may take to decode, all together (the memory budget's part for them): it
+   * bounds how many run at once, and what one picture decoded whole may take.
+   */
+  memoryBytes?: number;
+}
+
+/** What one picture decoded whole may take at least: 8 megapixels of 4 bytes, a phone photo's order. */
+export const minBytesPerPicture = 32 * 1024 * 1024;
+
+/**
+ * The pictures at once that fit the memory: as many as `wanted` (the setting or the cores) while each gets
+ * at least minBytesPerPicture, one at least; each then gets an equal part to decode into.
+ */
+export function picturesInMemory(wanted: number, memoryBytes: number) {
+  const atOnce = Math.max(1, Math.min(wanted, Math.floor(memoryBytes / minBytesPerPicture)));
+  return { atOnce, bytesPerPicture: Math.floor(memoryBytes / atOnce) };
 }
 
 /**
@@ -36,7 +53,11 @@ export function defaultImagesAtOnce(
  */
 export function imageWorkLimit(options: ImageWorkLimitOptions = {}) {
   const waitMs = options.waitMs ?? 2000;
-  const atOnce = options.atOnce ?? defaultImagesAtOnce();
+  const wanted = options.atOnce ?? defaultImagesAtOnce();
+  const { atOnce, bytesPerPicture } =
+    options.memoryBytes === undefined
+      ? { atOnce: wanted, bytesPerPicture: undefined }
+      : picturesInMemory(wanted, options.memoryBytes);
   const slots = workSlots({
     running: atOnce,
     waiting: options.waiting ?? atOnce * 4,
@@ -44,7 +65,13 @@ export function imageWorkLimit(options: ImageWorkLimitOptions = {}) {
     busy: () => imagesBusy(waitMs / 1000),
   });
   const { maxPixels, maxFrames, maxAnimationPixels, timeoutSeconds } = options;
-  const bounds = { maxPixels, maxFrames, maxAnimationPixels, timeoutSeconds };
+  const bounds = {
+    maxPixels,
+    maxFrames,
+    maxAnimationPixels,
+    timeoutSeconds,
+    maxDecodedBytes: bytesPerPicture,
+  };
   return {
     atOnce,
     process: (bytes: Buffer, purpose: ImagePurpose): Promise<ProcessedImage> =>
