@@ -43,8 +43,8 @@ export function memoryPlan(budgetMb: number, processes: number): MemoryPlan {
       semiSpaceMb: 2 ** clamp(Math.log2(share / 8), 2, 5),
       oldSpaceMb: clamp(share * 0.5, 48, 1 << 20),
     },
-    // A quarter, 64 MB at the default share: two pictures of 8 megapixels decoded whole at once (a
-    // progressive JPEG, an interlaced PNG, a GIF, a HEIF), or one at the smallest share. Unbounded, two
+    // A quarter, 64 MB at the default share: one picture of up to 16 megapixels decoded whole at a time (a
+    // progressive JPEG, an interlaced PNG, a GIF, a HEIF), 8 at the smallest share. Unbounded, two
     // 40-megapixel progressive JPEGs of 235 KB took a process from 238 to 492 MB (docs/pictures.md).
     picturesBytes: clamp(share / 4, 32, 1 << 20) * 1024 * 1024,
   };

@@ -30,15 +30,19 @@ describe('the memory budget', () => {
     });
   });
 
-  it('gives pictures being decoded a quarter of a share: as many at once as fit 8 megapixels each', () => {
-    // The smallest share decodes one picture at a time, whatever the cores or the setting ask.
+  it('gives pictures being decoded a quarter of a share: as many at once as have room for 12 megapixels', () => {
+    // The smallest share and the default decode one picture at a time, whatever the cores or the setting ask.
     expect(picturesInMemory(2, memoryPlan(128, 1).picturesBytes)).toEqual({
       atOnce: 1,
       bytesPerPicture: 32 * 1024 * 1024,
     });
     expect(picturesInMemory(2, memoryPlan(256, 1).picturesBytes)).toEqual({
+      atOnce: 1,
+      bytesPerPicture: 64 * 1024 * 1024,
+    });
+    expect(picturesInMemory(2, memoryPlan(512, 1).picturesBytes)).toEqual({
       atOnce: 2,
-      bytesPerPicture: 32 * 1024 * 1024,
+      bytesPerPicture: 64 * 1024 * 1024,
     });
     expect(picturesInMemory(3, memoryPlan(1024, 1).picturesBytes)).toEqual({
       atOnce: 3,

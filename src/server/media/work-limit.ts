@@ -22,8 +22,11 @@ export interface ImageWorkLimitOptions extends ProcessOptions {
   memoryBytes?: number;
 }
 
-/** What one picture decoded whole may take at least: 8 megapixels of 4 bytes, a phone photo's order. */
-export const minBytesPerPicture = 32 * 1024 * 1024;
+/**
+ * What one picture decoded whole should have room for: a 12-megapixel phone photo at 4 bytes a pixel, so an
+ * iPhone's HEIC or a progressive JPEG from a phone is taken at the default budget (one at a time).
+ */
+export const minBytesPerPicture = 48 * 1024 * 1024;
 
 /**
  * The pictures at once that fit the memory: as many as `wanted` (the setting or the cores) while each gets
