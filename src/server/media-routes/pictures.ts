@@ -78,6 +78,7 @@ export function mediaDeps(
       };
     },
     limits: {
+      maxBytes: config.maxBytes,
       quotaBytes: config.quotaBytes,
       uploadsPerHour: config.uploadsPerHour,
       perPost: config.perPost,
