@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tryLater } from './domain/errors.js';
 import { tokenFromHeader, type TokenKeys } from './domain/tokens.js';
 import { workSlots } from './domain/work-slots.js';
-import { isApiPath } from './http-errors.js';
+import { isApiPath, isUploadPath } from './http-errors.js';
 
 /**
  * Who is asking: the member whose valid token came along (a web session's, or an app's through the Mastodon
@@ -44,16 +44,16 @@ export function clientKeys(
 export const requestsAtOncePerClient = 4;
 
 /**
- * Each client has at most `requestsAtOncePerClient` requests to /api and /trpc being answered at once; up to 64
- * more wait their turn, in order, costing nothing meanwhile, for up to 400 ms, and the rest get 503
- * with Retry-After. In the load test (`npm run bench:hardening`), one client keeping 32 long reads in flight
+ * Each client has at most `requestsAtOncePerClient` requests to /api and /trpc, uploads (POST /media) included,
+ * being answered at once; up to 64 more wait their turn, in order, costing nothing meanwhile, for up to
+ * 400 ms, and the rest get 503 with Retry-After. In the load test (`npm run bench:hardening`), one client keeping 32 long reads in flight
  * had the worker take up all 32 in every turn of its event loop, and a member's feed request waited behind
  * them all (p50 ~90 ms against ~7 ms alone). Counted in each process, like the general rate limit.
  */
 export function shareFairly(app: FastifyInstance, keyOf: (request: FastifyRequest) => Promise<string>) {
   const clients = new Map<string, ReturnType<typeof workSlots>>();
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url)) return;
+    if (!isApiPath(request.url) && !isUploadPath(request.url)) return;
     const key = await keyOf(request);
     let client = clients.get(key);
     if (!client) {
