@@ -123,10 +123,11 @@ export async function buildApp({
   app.addHook('onClose', () => pushDelivery.close());
   await app.register(fastifyCompress, compression);
 
+  let share: ReturnType<typeof shareFairly> | undefined;
   if (config.rateLimit) {
     const keyOf = clientKeys(keys, async (token) => (await resolveAppToken(store, token))?.memberId ?? null);
     await limitRequests(app, { keyOf, max: config.requestsPer5Minutes });
-    shareFairly(app, keyOf);
+    share = shareFairly(app, keyOf);
   }
 
   // A query proves the database answers; when it does not, the error handler answers 500.
@@ -184,7 +185,7 @@ export async function buildApp({
     const onError: OnCallError = ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'trpc call failed');
     };
-    if (directTrpcCalls) answerCallsDirectly(trpcScope, contextDeps, onError);
+    if (directTrpcCalls) answerCallsDirectly(trpcScope, contextDeps, onError, share?.nextTurn);
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {

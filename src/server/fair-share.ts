@@ -3,6 +3,7 @@ import { tryLater } from './domain/errors.js';
 import { tokenFromHeader, type TokenKeys } from './domain/tokens.js';
 import { workSlots } from './domain/work-slots.js';
 import { isApiPath, isUploadPath } from './http-errors.js';
+import { loopTurns } from './loop-turns.js';
 
 /**
  * Who is asking: the member whose valid token came along (a web session's, or an app's through the Mastodon
@@ -52,6 +53,8 @@ export const requestsAtOncePerClient = 4;
  */
 export function shareFairly(app: FastifyInstance, keyOf: (request: FastifyRequest) => Promise<string>) {
   const clients = new Map<string, ReturnType<typeof workSlots>>();
+  // Within their places, requests start one a turn of the event loop (loop-turns.ts).
+  const turns = loopTurns();
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url) && !isUploadPath(request.url)) return;
     const key = await keyOf(request);
@@ -66,7 +69,10 @@ export function shareFairly(app: FastifyInstance, keyOf: (request: FastifyReques
       release();
       if (client.idle()) clients.delete(key);
     });
+    await turns.take(key);
   });
+  /** Waits for another turn for a request's client: each call of a tRPC batch is a piece of work of its own. */
+  return { nextTurn: async (request: FastifyRequest) => turns.take(await keyOf(request)) };
 }
 
 const busy = () => tryLater(503, 'You have many requests under way. Try again in a moment.', 1);
