@@ -45,11 +45,12 @@ export function clientKeys(
 export const requestsAtOncePerClient = 4;
 
 /**
- * Each client has at most `requestsAtOncePerClient` requests to /api and /trpc, uploads (POST /media) included,
- * being answered at once; up to 64 more wait their turn, in order, costing nothing meanwhile, for up to
- * 400 ms, and the rest get 503 with Retry-After. In the load test (`npm run bench:hardening`), one client keeping 32 long reads in flight
- * had the worker take up all 32 in every turn of its event loop, and a member's feed request waited behind
- * them all (p50 ~90 ms against ~7 ms alone). Counted in each process, like the general rate limit.
+ * Each client has at most `requestsAtOncePerClient` requests to /api and /trpc, uploads (POST /media)
+ * included, being answered at once; up to 64 more wait their turn, in order, costing nothing meanwhile, for
+ * up to 400 ms, and the rest get 503 with Retry-After. In the load test (`npm run bench:hardening`), one
+ * client keeping 32 long reads in flight had the worker take up all 32 in every turn of its event loop, and
+ * a member's feed request waited behind them all (p50 ~90 ms against ~7 ms alone). Counted in each process,
+ * like the general rate limit.
  */
 export function shareFairly(app: FastifyInstance, keyOf: (request: FastifyRequest) => Promise<string>) {
   const clients = new Map<string, ReturnType<typeof workSlots>>();

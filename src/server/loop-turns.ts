@@ -6,8 +6,8 @@ const rememberedTurns = 1024;
 /**
  * Work taken up one piece per turn of the event loop, from the client given a turn longest ago. SQLite
  * answers synchronously, so a request's whole work runs in the turn it starts: with many requests ready at
- * once, one turn took them all (up to 1.2 s under `npm run bench:hardening`'s starvation load), and Node
- * accepts one new connection a turn, so newcomers waited 8 to 13 s in the kernel's queue while kept-alive
+ * once, one turn took them all (up to 1.5 s under `npm run bench:hardening`'s starvation load), and Node
+ * accepts one new connection a turn, so newcomers waited 5 to 18 s in the kernel's queue while kept-alive
  * connections were answered (docs/security.md, "The load test"). One piece a turn keeps each turn short,
  * and the client served longest ago goes first, so a newcomer waits for about one piece of work.
  */
@@ -61,7 +61,9 @@ export function loopTurns() {
     take(key: string): Promise<void> {
       let client = clients.get(key);
       if (!client) clients.set(key, (client = { waiting: [], lastTurn: 0 }));
-      const first = client.waiting.length === 0 && client.lastTurn < (nextInLine()?.lastTurn ?? Infinity);
+      const first =
+        client.waiting.length === 0 &&
+        (waitingPieces === 0 || client.lastTurn < (nextInLine()?.lastTurn ?? Infinity));
       if (!startedInPoll && first) {
         startedInPoll = true;
         give(client);
