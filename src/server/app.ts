@@ -18,6 +18,7 @@ import type { MediaStorage } from './media/storage.js';
 import { mediaRoutes } from './media-routes/index.js';
 import { fileNameKey } from './media-routes/pictures.js';
 import { mastodonApi } from './mastodon/index.js';
+import { opensStream } from './mastodon/streaming/paths.js';
 import { pushSealKey as appPushSealKey } from './mastodon/push/seal.js';
 import { resolveAppToken } from './mastodon/oauth/app-tokens.js';
 import { limitRequests } from './request-limit.js';
@@ -136,10 +137,11 @@ export async function buildApp({
   app.addHook('onClose', () => pushDelivery.close());
   await app.register(fastifyCompress, compression);
 
+  let share: ReturnType<typeof shareFairly> | undefined;
   if (config.rateLimit) {
     const keyOf = clientKeys(keys, async (token) => (await resolveAppToken(store, token))?.memberId ?? null);
     await limitRequests(app, { keyOf, max: config.requestsPer5Minutes });
-    shareFairly(app, keyOf);
+    share = shareFairly(app, keyOf, opensStream);
   }
 
   // A query proves the database answers; when it does not, the error handler answers 500.
@@ -199,7 +201,7 @@ export async function buildApp({
     const onError: OnCallError = ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'trpc call failed');
     };
-    if (directTrpcCalls) answerCallsDirectly(trpcScope, contextDeps, onError);
+    if (directTrpcCalls) answerCallsDirectly(trpcScope, contextDeps, onError, share?.nextTurn);
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {

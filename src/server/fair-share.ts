@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tryLater } from './domain/errors.js';
 import { tokenFromHeader, type TokenKeys } from './domain/tokens.js';
 import { workSlots } from './domain/work-slots.js';
-import { isApiPath } from './http-errors.js';
-import { opensStream } from './mastodon/streaming/paths.js';
+import { isApiPath, isUploadPath } from './http-errors.js';
+import { loopTurns } from './loop-turns.js';
 
 /**
  * Who is asking: the member whose valid token came along (a web session's, or an app's through the Mastodon
@@ -45,16 +45,25 @@ export function clientKeys(
 export const requestsAtOncePerClient = 4;
 
 /**
- * Each client has at most `requestsAtOncePerClient` requests to /api and /trpc being answered at once; up to 64
- * more wait their turn, in order, costing nothing meanwhile, for up to 400 ms, and the rest get 503
- * with Retry-After. In the load test (`npm run bench:hardening`), one client keeping 32 long reads in flight
- * had the worker take up all 32 in every turn of its event loop, and a member's feed request waited behind
- * them all (p50 ~90 ms against ~7 ms alone). Counted in each process, like the general rate limit.
+ * Each client has at most `requestsAtOncePerClient` requests to /api and /trpc, uploads (POST /media)
+ * included, being answered at once; up to 64 more wait their turn, in order, costing nothing meanwhile, for
+ * up to 400 ms, and the rest get 503 with Retry-After. In the load test (`npm run bench:hardening`), one
+ * client keeping 32 long reads in flight had the worker take up all 32 in every turn of its event loop, and
+ * a member's feed request waited behind them all (p50 ~90 ms against ~7 ms alone). Counted in each process,
+ * like the general rate limit.
  */
-export function shareFairly(app: FastifyInstance, keyOf: (request: FastifyRequest) => Promise<string>) {
+export function shareFairly(
+  app: FastifyInstance,
+  keyOf: (request: FastifyRequest) => Promise<string>,
+  /** Requests that open a stream: they last as long as it does, and count against the streams' own cap. */
+  opensStream: (url: string) => boolean,
+) {
   const clients = new Map<string, ReturnType<typeof workSlots>>();
+  // Within their places, requests start one a turn of the event loop (loop-turns.ts).
+  const turns = loopTurns();
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url) || opensStream(request.url)) return;
+    if (!isApiPath(request.url) && !isUploadPath(request.url)) return;
+    if (opensStream(request.url)) return;
     const key = await keyOf(request);
     let client = clients.get(key);
     if (!client) {
@@ -67,7 +76,10 @@ export function shareFairly(app: FastifyInstance, keyOf: (request: FastifyReques
       release();
       if (client.idle()) clients.delete(key);
     });
+    await turns.take(key);
   });
+  /** Waits for another turn for a request's client: each call of a tRPC batch is a piece of work of its own. */
+  return { nextTurn: async (request: FastifyRequest) => turns.take(await keyOf(request)) };
 }
 
 const busy = () => tryLater(503, 'You have many requests under way. Try again in a moment.', 1);

@@ -62,6 +62,9 @@ export function isApiPath(url: string): boolean {
   return /^\/(api|trpc)(\/|\?|$)/.test(url);
 }
 
+/** The web app's upload (`POST /media`): a request of its client like any call of the APIs. */
+export const isUploadPath = (url: string) => /^\/media(\?|$)/.test(url);
+
 const isTrpcPath = (url: string) => /^\/trpc(\/|\?|$)/.test(url);
 
 /** The Mastodon client API's doors (src/server/mastodon), whose errors are `{ error }` as Mastodon's are. */

@@ -2,15 +2,15 @@ import { v4 as uuid } from 'uuid';
 import type { MediaKind, MediaRow, Store } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
-import { forbidden, tryLater } from './errors.js';
+import { DomainError, forbidden, tryLater } from './errors.js';
 import type { PostMedia } from './views.js';
 import { mediaUrl } from './media-url.js';
 import { dropUnchosen } from './profile-pictures.js';
 import { countHit } from './window-counter.js';
 
 // Pictures in posts (docs/pictures.md): an upload is checked against the member's hourly cap and storage
-// quota before any work, processed, its two files stored, then its row written. It stays unattached until a
-// post takes it (post-media.ts); uploads never attached are deleted after a day (cleanupUnattached).
+// quota before its body is read (mayUpload), processed, its two files stored, then its row written. It
+// stays unattached until a post takes it (post-media.ts); uploads never attached are deleted after a day (cleanupUnattached).
 
 /** One stored file of a processed picture, its key already made from its bytes (media/storage.ts). */
 export type PictureFile = { key: string; bytes: Buffer; contentType: string; width: number; height: number };
@@ -22,7 +22,7 @@ export type PictureFiles = {
   delete(key: string): Promise<void>;
 };
 
-export type MediaLimits = { quotaBytes: number; uploadsPerHour: number; perPost: number };
+export type MediaLimits = { maxBytes: number; quotaBytes: number; uploadsPerHour: number; perPost: number };
 
 export type MediaDeps = {
   store: Store;
@@ -43,7 +43,15 @@ const hourMs = 60 * 60 * 1000;
 /** Uploads no post took are deleted once this old. */
 export const unattachedLifetimeMs = 24 * hourMs;
 
+/** 16777216 -> "16 MB"; under a megabyte in KB. */
+export const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
+    : `${Math.round(bytes / 1024)} KB`;
+
 export const mediaMessages = {
+  tooLarge: (maxBytes: number) =>
+    `This picture is larger than the ${sizeText(maxBytes)} limit. Send a smaller one.`,
   tooManyUploads: 'You have uploaded many pictures in the last hour. Try again later.',
   overQuota:
     'Your pictures take all the storage this instance gives each member. Delete posts with pictures to make room.',
@@ -66,33 +74,57 @@ export function viewOf(row: MediaRow): MediaView {
   };
 }
 
-/** Counted before the picture is read, so a member cannot keep the server busy past their hourly cap. */
-async function checkHourlyCap(deps: MediaDeps, actor: Actor): Promise<void> {
+async function checkHourlyCap(deps: UploadGateDeps, actor: Actor): Promise<void> {
   const window = await countHit(deps.store, `media-upload:${actor.id}`, hourMs);
   if (window.hits > deps.limits.uploadsPerHour) {
     throw tryLater(429, mediaMessages.tooManyUploads, window.resetsInMs / 1000);
   }
 }
 
-async function checkQuota(deps: MediaDeps, used: number, adding: number): Promise<void> {
+async function checkQuota(deps: UploadGateDeps, used: number, adding: number): Promise<void> {
   if (used + adding > deps.limits.quotaBytes) throw forbidden(mediaMessages.overQuota);
 }
 
+type UploadGateDeps = Pick<MediaDeps, 'store' | 'limits'>;
+declare const permitted: unique symbol;
+/** One upload `mayUpload` let through, its hit on the hourly cap counted: only it lets uploadPicture run. */
+export type UploadPermit = { readonly actor: Actor; readonly [permitted]: true };
+
 /**
- * Stores a picture for `actor`: 429 past the hourly cap and 403 over the quota before any work, a
- * refusal (400) or "busy" (503) from processing, then both files and the row. On any failure nothing is
- * left: no row, and the files it wrote are deleted unless another row uses them.
+ * Whether `actor` may send a picture now, asked by every door before it reads the body (docs/security.md,
+ * "Every upload is hostile"): a member resolveActor let act (so never a suspended or pending one), a
+ * declared size within the limit (413), under the hourly cap (429, this upload counted) and the quota (403).
+ * `declaredBytes` is the picture's size as the request announces it, when it does.
+ */
+export async function mayUpload(
+  deps: UploadGateDeps,
+  actor: Actor,
+  declaredBytes?: number,
+): Promise<UploadPermit> {
+  if (declaredBytes !== undefined && declaredBytes > deps.limits.maxBytes) {
+    throw new DomainError(413, mediaMessages.tooLarge(deps.limits.maxBytes), 'PAYLOAD_TOO_LARGE');
+  }
+  await checkHourlyCap(deps, actor);
+  await checkQuota(deps, await deps.store.read.media.bytesOf(actor.id), 1);
+  return { actor } as UploadPermit;
+}
+
+/**
+ * Stores the picture of an upload `mayUpload` permitted: a refusal (400, 413) or "busy" (503) from
+ * processing, then both files and the row. On any failure nothing is left: no row, and the files it wrote
+ * are deleted unless another row uses them.
  */
 export async function uploadPicture(
   deps: MediaDeps,
-  actor: Actor,
+  { actor }: UploadPermit,
   bytes: Buffer,
   purpose: MediaKind = 'post',
   /** Alt text given with the upload (the Mastodon API's `description`); a post may set it later too. */
   alt = '',
 ): Promise<MediaView> {
-  await checkHourlyCap(deps, actor);
-  await checkQuota(deps, await deps.store.read.media.bytesOf(actor.id), 1);
+  if (bytes.length > deps.limits.maxBytes) {
+    throw new DomainError(413, mediaMessages.tooLarge(deps.limits.maxBytes), 'PAYLOAD_TOO_LARGE');
+  }
   const picture = await deps.process(bytes, purpose);
   const { large, preview } = picture;
   const row: MediaRow = {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { uploadPicture } from '../domain/media.js';
+import { mayUpload, uploadPicture } from '../domain/media.js';
 import { findUserIdByUsername, type Actor } from '../domain/auth.js';
 import { profileById, whoToFollow } from '../domain/people.js';
 import { editProfile } from '../domain/profile.js';
@@ -49,17 +49,24 @@ export async function accountRoutes(app: FastifyInstance, deps: MastodonDeps) {
     return credentialsOf(deps, request, actor);
   });
 
-  app.patch('/api/v1/accounts/update_credentials', async (request) => {
-    const actor = await requireMember(deps, request, 'write:accounts');
+  // Who edits is known before the body (up to two pictures) is read, as for an upload (media.ts).
+  const editors = new WeakMap<FastifyRequest, Actor>();
+  const onRequest = async (request: FastifyRequest) => {
+    editors.set(request, await requireMember(deps, request, 'write:accounts'));
+  };
+  app.patch('/api/v1/accounts/update_credentials', { onRequest }, async (request) => {
+    const actor = editors.get(request)!;
     const changes = credentialChanges(request.body);
     const fields = { ...changes.fields };
     // Each picture is stored (and checked) as the web app's upload, then chosen with the other fields in
     // one profile edit, so either everything given changes or, on a refusal, the profile stays as it was.
     if (changes.avatar) {
-      fields.profilePic = (await uploadPicture(pictures, actor, changes.avatar.bytes, 'avatar')).url;
+      const permit = await mayUpload(pictures, actor);
+      fields.profilePic = (await uploadPicture(pictures, permit, changes.avatar.bytes, 'avatar')).url;
     }
     if (changes.header) {
-      fields.profileBanner = (await uploadPicture(pictures, actor, changes.header.bytes, 'banner')).url;
+      const permit = await mayUpload(pictures, actor);
+      fields.profileBanner = (await uploadPicture(pictures, permit, changes.header.bytes, 'banner')).url;
     }
     await editProfile(deps.store, actor, fields);
     return credentialsOf(deps, request, actor);

@@ -2,13 +2,12 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { limits } from '../../shared/limits.js';
 import { optionalText } from '../../shared/schemas.js';
-import type { Actor } from '../domain/auth.js';
 import { DomainError } from '../domain/errors.js';
-import { uploadPicture } from '../domain/media.js';
+import { mayUpload, mediaMessages, uploadPicture, type UploadPermit } from '../domain/media.js';
 import { deleteUpload, describeUpload, pendingUpload, uploadNotFound } from '../domain/media-uploads.js';
 import { sendError } from '../http-errors.js';
 import { ImageRefused } from '../media/image-errors.js';
-import { sizeText } from '../media-routes/index.js';
+import { declaredLength } from '../media-routes/index.js';
 import { mediaDeps } from '../media-routes/pictures.js';
 import { requireMember } from './caller.js';
 import { originOf, type MastodonDeps } from './deps.js';
@@ -53,7 +52,7 @@ function fieldsOf(request: FastifyRequest) {
 
 export async function mediaRoutes(app: FastifyInstance, deps: MastodonDeps) {
   const pictures = mediaDeps(deps.store, deps.mediaStorage, deps.media, app.log, deps.mediaNameKey);
-  const tooLarge = `This picture is larger than the ${sizeText(deps.media.maxBytes)} limit. Send a smaller one.`;
+  const tooLarge = mediaMessages.tooLarge(deps.media.maxBytes);
 
   await app.register(async (scope) => {
     // Multipart bodies up to the picture limit here only; the rest of the API keeps the general one.
@@ -68,23 +67,28 @@ export async function mediaRoutes(app: FastifyInstance, deps: MastodonDeps) {
       throw error;
     });
 
-    // The token is checked before the body is read: a caller without one never has 16 MB read for it.
-    const uploaders = new WeakMap<FastifyRequest, Actor>();
+    // The token, the member's standing, the hourly cap, the quota and the declared length are checked before
+    // the body is read, as the web app's upload does: a refused caller never has 16 MB read for it.
+    const permits = new WeakMap<FastifyRequest, UploadPermit>();
     const upload = {
       bodyLimit: deps.media.maxBytes + formSlack,
       onRequest: async (request: FastifyRequest) => {
-        uploaders.set(request, await requireMember(deps, request, 'write:media'));
+        const actor = await requireMember(deps, request, 'write:media');
+        // The form's framing and other fields come with the picture: only a length past them all is sure
+        // to carry a picture over the limit.
+        const declared = declaredLength(request);
+        const picture = declared === undefined ? undefined : Math.max(0, declared - formSlack);
+        permits.set(request, await mayUpload(pictures, actor, picture));
       },
     };
     const create = async (request: FastifyRequest) => {
-      const actor = uploaders.get(request)!;
       const { body, description } = fieldsOf(request);
       const file = body.file;
       if (!isFile(file))
         throw new DomainError(422, 'Send the picture as the form field "file".', 'BAD_REQUEST');
-      if (file.bytes.length > deps.media.maxBytes) throw new DomainError(413, tooLarge, 'PAYLOAD_TOO_LARGE');
+      const permit = permits.get(request)!;
       try {
-        const view = await uploadPicture(pictures, actor, file.bytes, 'post', description ?? '');
+        const view = await uploadPicture(pictures, permit, file.bytes, 'post', description ?? '');
         return mediaAttachment(originOf(deps, request), view);
       } catch (error) {
         // A file that is no picture Realm takes: Mastodon answers 422 for an unsupported file.

@@ -1,9 +1,16 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { uploadPurpose } from '../../shared/media-schemas.js';
 import type { MediaConfig } from '../config.js';
 import { resolveActor } from '../domain/auth.js';
 import { DomainError } from '../domain/errors.js';
-import { cleanupUnattached, releaseFiles, uploadPicture } from '../domain/media.js';
+import {
+  cleanupUnattached,
+  mayUpload,
+  mediaMessages,
+  releaseFiles,
+  uploadPicture,
+  type UploadPermit,
+} from '../domain/media.js';
 import type { TokenKeys } from '../domain/tokens.js';
 import { sendError } from '../http-errors.js';
 import { isMediaKey, type MediaStorage } from '../media/storage.js';
@@ -21,11 +28,11 @@ export type MediaRouteOptions = {
   cleanupEveryMs?: number;
 };
 
-/** 16777216 -> "16 MB"; under a megabyte in KB. */
-export const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
-    : `${Math.round(bytes / 1024)} KB`;
+/** The length a request announces (Content-Length), when it announces one. */
+export function declaredLength(request: FastifyRequest): number | undefined {
+  const length = Number(request.headers['content-length']);
+  return Number.isFinite(length) ? length : undefined;
+}
 
 /**
  * Pictures over HTTP: `POST /media` takes one picture as the raw body (tRPC carries JSON, not bytes) and
@@ -64,8 +71,7 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaRouteOptio
     );
     scope.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
       if (!(error instanceof DomainError) && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        const message = `This picture is larger than the ${sizeText(config.maxBytes)} limit. Send a smaller one.`;
-        return sendError(request, reply, 413, message);
+        return sendError(request, reply, 413, mediaMessages.tooLarge(config.maxBytes));
       }
       // A token for a member who is gone is "sign in again" here, as it is to tRPC callers.
       if (error instanceof DomainError && error.kind === 'UNAUTHORIZED') {
@@ -73,13 +79,21 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaRouteOptio
       }
       throw error;
     });
-    scope.post('/media', { bodyLimit: config.maxBytes }, async (request, reply) => {
+    // Who sends, and whether they may upload now, are known before the body is read: a refused sender never
+    // has up to REALM_MEDIA_MAX_BYTES read for them (docs/security.md, "Every upload is hostile").
+    const permits = new WeakMap<FastifyRequest, UploadPermit>();
+    const onRequest = async (request: FastifyRequest) => {
       const actor = await resolveActor(store, keys, request.headers.authorization);
-      // A post's picture unless it says otherwise; an avatar comes back square, a banner 3:1.
+      // A post's picture unless it says otherwise; an avatar comes back square, a banner 3:1. Checked before
+      // the hourly cap counts the upload, so a bad address costs the member nothing.
       const purpose = uploadPurpose.safeParse((request.query as { purpose?: unknown }).purpose);
-      if (!purpose.success) return sendError(request, reply, 400, purpose.error.issues[0]!.message);
+      if (!purpose.success) throw new DomainError(400, purpose.error.issues[0]!.message, 'BAD_REQUEST');
+      permits.set(request, await mayUpload(deps, actor, declaredLength(request)));
+    };
+    scope.post('/media', { bodyLimit: config.maxBytes, onRequest }, async (request, reply) => {
+      const purpose = uploadPurpose.parse((request.query as { purpose?: unknown }).purpose);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const picture = await uploadPicture(deps, actor, body, purpose.data);
+      const picture = await uploadPicture(deps, permits.get(request)!, body, purpose);
       return reply.code(201).send(picture);
     });
   });

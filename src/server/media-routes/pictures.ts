@@ -81,6 +81,7 @@ export function mediaDeps(
       };
     },
     limits: {
+      maxBytes: config.maxBytes,
       quotaBytes: config.quotaBytes,
       uploadsPerHour: config.uploadsPerHour,
       perPost: config.perPost,

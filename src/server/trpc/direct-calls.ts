@@ -67,8 +67,16 @@ function callsOf(request: FastifyRequest): { calls: Call[]; batch: boolean } | n
   return { calls: paths.map((path, i) => ({ path, type, input: inputs[i] })), batch };
 }
 
-/** Answers plain tRPC calls in the trpc scope's preHandler, before the adapter's handler. */
-export function answerCallsDirectly(scope: FastifyInstance, deps: ContextDeps, onError: OnCallError) {
+/**
+ * Answers plain tRPC calls in the trpc scope's preHandler, before the adapter's handler. Each call of a batch
+ * after the first waits for `nextTurn` (fair-share.ts): ten calls are ten pieces of work, not one.
+ */
+export function answerCallsDirectly(
+  scope: FastifyInstance,
+  deps: ContextDeps,
+  onError: OnCallError,
+  nextTurn: (request: FastifyRequest) => Promise<void> = async () => {},
+) {
   const config = appRouter._def._config;
   scope.addHook('preHandler', async (request, reply) => {
     const parsed = callsOf(request);
@@ -78,6 +86,7 @@ export function answerCallsDirectly(scope: FastifyInstance, deps: ContextDeps, o
     const answers = await Promise.all(
       parsed.calls.map(async ({ path, type, input }, batchIndex) => {
         try {
+          if (batchIndex > 0) await nextTurn(request);
           const data = await callTRPCProcedure({
             router: appRouter,
             path,
