@@ -1,6 +1,4 @@
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { paths } from '../../src/server/paths.js';
+import { startBenchChild } from './bench-child.js';
 
 // A member reading the home feed at a steady rate, from a process of its own: the anonymous load's
 // megabytes are read (and un-gzipped) on the bench's event loop, whose delays must not count as the feed's.
@@ -36,21 +34,7 @@ export const percentile = (sorted: number[], p: number) =>
  * with its figures.
  */
 export async function startFeedReader(options: FeedOptions): Promise<{ run(): Promise<FeedStats> }> {
-  const child = fork(fileURLToPath(new URL('./feed-process.ts', import.meta.url)), [], {
-    cwd: paths.root,
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the feed reader exited with ${code} before reporting`))),
-  );
-  exited.catch(() => {}); // observed by whichever await comes first
-  const next = <T>() =>
-    Promise.race([
-      new Promise<T>((resolve) => child.once('message', (message) => resolve(message as T))),
-      exited,
-    ]);
-  await next<'ready'>();
+  const { child, next } = await startBenchChild(new URL('./feed-process.ts', import.meta.url), 'feed reader');
   return {
     run: async () => {
       child.send(options);

@@ -1,6 +1,4 @@
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { paths } from '../../src/server/paths.js';
+import { startBenchChild } from './bench-child.js';
 import type { KindStats } from './starvation-load.js';
 
 // Someone arriving while the instance is busy: every `intervalMs` a NEW connection asks for /healthz, and
@@ -26,21 +24,10 @@ export type ConnectionProbe = { run(options: ProbeOptions): Promise<ProbeStats>;
 
 /** Starts the probe's process; `run()` probes for `seconds` and resolves with its figures. */
 export async function startConnectionProbe(): Promise<ConnectionProbe> {
-  const child = fork(fileURLToPath(new URL('./new-connections-process.ts', import.meta.url)), [], {
-    cwd: paths.root,
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the probe exited with ${code} before reporting`))),
+  const { child, next } = await startBenchChild(
+    new URL('./new-connections-process.ts', import.meta.url),
+    'probe',
   );
-  exited.catch(() => {});
-  const next = <T>() =>
-    Promise.race([
-      new Promise<T>((resolve) => child.once('message', (message) => resolve(message as T))),
-      exited,
-    ]);
-  await next<'ready'>();
   return {
     run: async (options) => {
       child.send(options);
