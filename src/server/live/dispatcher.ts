@@ -1,3 +1,4 @@
+import { boostFollowersAmong, followersAmong, postReach } from '../domain/live-reach.js';
 import type { LiveEvent, PostCountsFor, Store } from '../store/store.js';
 import { sseEvent, type StreamRegistry } from './stream-registry.js';
 
@@ -29,7 +30,7 @@ export function dispatchLiveEvents(store: Store, streams: StreamRegistry, option
 
   async function newPost(postId: string, authorId: string) {
     const others = streams.members().filter((memberId) => memberId !== authorId);
-    const followers = await store.read.fanOut.followersAmong(authorId, others);
+    const followers = await followersAmong(store, authorId, others);
     const text = sseEvent('post', { postId, authorId });
     for (const memberId of [authorId, ...followers]) {
       for (const stream of streams.streamsOf(memberId)) stream.send(text);
@@ -40,7 +41,7 @@ export function dispatchLiveEvents(store: Store, streams: StreamRegistry, option
   // by the booster, so the "new posts" button counts it (docs/decisions/0011-boosts-in-the-home-feed.md).
   async function newBoost(postId: string, boosterId: string, authorId: string) {
     const others = streams.members().filter((memberId) => memberId !== boosterId);
-    const followers = await store.read.fanOut.boostFollowersAmong(boosterId, authorId, others);
+    const followers = await boostFollowersAmong(store, boosterId, authorId, others);
     const text = sseEvent('post', { postId, authorId: boosterId });
     for (const memberId of [boosterId, ...followers]) {
       for (const stream of streams.streamsOf(memberId)) stream.send(text);
@@ -50,7 +51,7 @@ export function dispatchLiveEvents(store: Store, streams: StreamRegistry, option
   async function sendCounts(postIds: string[]) {
     // Those asked about, and no others: a stream opened during the read is not known to see these posts.
     const members = streams.members();
-    const counts = await store.read.fanOut.postCounts(postIds, members);
+    const counts = await postReach(store, postIds, members);
     const found = new Set(counts.map((count) => count.postId));
     const deleted = postIds
       .filter((postId) => !found.has(postId))

@@ -1,7 +1,8 @@
+import { boostFollowersAmong, followersAmong, postReach, quotesHidden } from '../../domain/live-reach.js';
 import type { LiveEvent, Store } from '../../store/store.js';
 import { encodeId } from '../ids.js';
 import { homeKey, type Clients, type StreamClient, type Subscription } from './clients.js';
-import { quotesHidden, streamedBoost, streamedPost, type StreamedPost } from './payloads.js';
+import { streamedBoost, streamedPost, type StreamedPost } from './payloads.js';
 
 // Realm's live events (store.subscribe: every process, every node; docs/decisions/0003) as Mastodon's
 // streaming events for the clients of this process. Like the web app's live updates, each event costs a
@@ -63,7 +64,7 @@ export function dispatchToClients(
     const post = await streamedPost(store, postId);
     if (!post) return;
     // One read for the post and those it quotes.
-    const counts = await store.read.fanOut.postCounts([postId, ...post.quoted], members);
+    const counts = await postReach(store, [postId, ...post.quoted], members);
     const own = counts.find((row) => row.postId === postId);
     if (!own || own.hiddenFromAll) return;
     const hidden = new Set(own.hiddenFrom);
@@ -73,7 +74,7 @@ export function dispatchToClients(
     );
     const home = new Set([
       authorId,
-      ...(wantsHome.length > 0 ? await store.read.fanOut.followersAmong(authorId, wantsHome) : []),
+      ...(wantsHome.length > 0 ? await followersAmong(store, authorId, wantsHome) : []),
     ]);
     for (const memberId of members) {
       if (hidden.has(memberId)) continue;
@@ -96,16 +97,14 @@ export function dispatchToClients(
     if (members.length === 0 || event.at === undefined) return;
     const others = members.filter((memberId) => memberId !== event.boosterId);
     const followers =
-      others.length > 0
-        ? await store.read.fanOut.boostFollowersAmong(event.boosterId, event.authorId, others)
-        : [];
+      others.length > 0 ? await boostFollowersAmong(store, event.boosterId, event.authorId, others) : [];
     const reach = [...(members.includes(event.boosterId) ? [event.boosterId] : []), ...followers];
     if (reach.length === 0) return;
     const boost = await streamedBoost(store, event.postId, event.boosterId, event.at);
     if (!boost) return;
     const quotesHiddenFrom = quotesHidden(
       boost.quoted,
-      boost.quoted.length > 0 ? await store.read.fanOut.postCounts(boost.quoted, reach) : [],
+      boost.quoted.length > 0 ? await postReach(store, boost.quoted, reach) : [],
     );
     for (const memberId of reach) {
       const theirs = quotesHiddenFrom(memberId);

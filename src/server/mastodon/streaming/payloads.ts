@@ -1,7 +1,7 @@
 import { mentionsAndTags } from '../../../shared/rich-text.js';
 import { withHiddenQuotes } from '../../domain/quote-views.js';
 import type { PostCard } from '../../domain/views.js';
-import type { PostCountsFor, Store } from '../../store/store.js';
+import type { Store } from '../../store/store.js';
 import { postStatus, reblogStatus, type MastodonStatus, type StatusContext } from '../entities/status.js';
 import { statusCards, statusContext } from '../statuses-view.js';
 
@@ -70,18 +70,4 @@ export async function streamedBoost(
   const booster = card?.boostedBy;
   if (!card || !booster) return null;
   return streamed(store, card, (ctx, shown) => reblogStatus(ctx, shown, booster, at));
-}
-
-/**
- * Which of the quoted posts are hidden from a member, from their live counts read for the connected members
- * (fan-out.ts): one gone since, or whose author is suspended, from everyone.
- */
-export function quotesHidden(quoted: string[], counts: PostCountsFor[]) {
-  const rows = new Map(counts.map((row) => [row.postId, row]));
-  const hiddenFrom = quoted.map((id) => {
-    const row = rows.get(id);
-    return { id, all: !row || row.hiddenFromAll, some: new Set(row?.hiddenFrom) };
-  });
-  return (memberId: string): string[] =>
-    hiddenFrom.filter((one) => one.all || one.some.has(memberId)).map((one) => one.id);
 }
