@@ -14,7 +14,7 @@ import {
 import type { TokenKeys } from '../domain/tokens.js';
 import { sendError } from '../http-errors.js';
 import { isMediaKey, type MediaStorage } from '../media/storage.js';
-import type { Store } from '../store/store.js';
+import type { MediaKind, Store } from '../store/store.js';
 import { mediaDeps } from './pictures.js';
 
 export type MediaRouteOptions = {
@@ -81,19 +81,20 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaRouteOptio
     });
     // Who sends, and whether they may upload now, are known before the body is read: a refused sender never
     // has up to REALM_MEDIA_MAX_BYTES read for them (docs/security.md, "Every upload is hostile").
-    const permits = new WeakMap<FastifyRequest, UploadPermit>();
+    const uploads = new WeakMap<FastifyRequest, { permit: UploadPermit; purpose: MediaKind }>();
     const onRequest = async (request: FastifyRequest) => {
       const actor = await resolveActor(store, keys, request.headers.authorization);
       // A post's picture unless it says otherwise; an avatar comes back square, a banner 3:1. Checked before
       // the hourly cap counts the upload, so a bad address costs the member nothing.
       const purpose = uploadPurpose.safeParse((request.query as { purpose?: unknown }).purpose);
       if (!purpose.success) throw new DomainError(400, purpose.error.issues[0]!.message, 'BAD_REQUEST');
-      permits.set(request, await mayUpload(deps, actor, declaredLength(request)));
+      const permit = await mayUpload(deps, actor, declaredLength(request));
+      uploads.set(request, { permit, purpose: purpose.data });
     };
     scope.post('/media', { bodyLimit: config.maxBytes, onRequest }, async (request, reply) => {
-      const purpose = uploadPurpose.parse((request.query as { purpose?: unknown }).purpose);
+      const { permit, purpose } = uploads.get(request)!;
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const picture = await uploadPicture(deps, permits.get(request)!, body, purpose);
+      const picture = await uploadPicture(deps, permit, body, purpose);
       return reply.code(201).send(picture);
     });
   });
