@@ -22,7 +22,6 @@ import { opensStream } from './mastodon/streaming/paths.js';
 import { pushSealKey as appPushSealKey } from './mastodon/push/seal.js';
 import { resolveAppToken } from './mastodon/oauth/app-tokens.js';
 import { limitRequests } from './request-limit.js';
-import { parseQuery } from './query-string.js';
 import { requestLogFields } from './request-log.js';
 import { startPushDelivery, type PushDeliveryOptions } from './push/delivery.js';
 import { restApi } from './rest/index.js';
@@ -100,8 +99,7 @@ export async function buildApp({
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors,
     // Fastify's default of 100 characters is shorter than a batch of ten tRPC procedure names.
-    // The query parser is ours so that the log's redaction reads names as handlers do (query-string.ts).
-    routerOptions: { maxParamLength: 500, querystringParser: parseQuery },
+    routerOptions: { maxParamLength: 500 },
     // A client that sends its request slowly (a byte every few seconds) is cut off: 408 and closed.
     requestTimeout: requestTimeoutMs,
     http: { headersTimeout: Math.min(15_000, requestTimeoutMs), connectionsCheckingInterval: 1000 },

@@ -1,14 +1,23 @@
 import type { FastifyRequest } from 'fastify';
-import { decodeQueryPart } from './query-string.js';
 
 // Mastodon apps may put their token in the address (`?access_token=` on the streaming API, where a browser's
 // WebSocket cannot send a header). Log lines keep no secret, so the address is logged without it: every
-// value whose name reads as `access_token` once decoded as the server decodes names (`access%5Ftoken`,
-// `%61ccess_token`, repeated), in any case, is replaced. Values are cut at `&`, and at `?` and `#` too,
+// value whose name reads as `access_token` once decoded as Fastify's query parser decodes names (`+` a
+// space, %-escapes: `access%5Ftoken`, `%61ccess_token`), repeated or in any case, is replaced. Values are cut at `&`, and at `?` and `#` too,
 // which the router reads as part of a value: hiding more than the server reads costs nothing.
 
 const separators = /([?#&])/;
-const isTokenName = (name: string) => decodeQueryPart(name).toLowerCase() === 'access_token';
+
+/** A name as the query parser reads it; a malformed escape is kept as sent, as the parser keeps it. */
+function decodeName(part: string): string {
+  const spaced = part.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+const isTokenName = (name: string) => decodeName(name).toLowerCase() === 'access_token';
 
 export function withoutTokens(url: string): string {
   const start = url.search(/[?#]/);
