@@ -35,7 +35,8 @@ export default function PostPage({ postId }: { postId: string }) {
       </div>
     );
   }
-  if (post.isError) {
+  // A refetch that fails while the post is on screen keeps it there (and a half-typed comment with it).
+  if (post.isError && !post.data) {
     if (missing) return <Missing />;
     return (
       <div className="column card empty">
