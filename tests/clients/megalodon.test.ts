@@ -1,4 +1,5 @@
 import generator, {
+  detector,
   NotificationType,
   type Entity,
   type MegalodonInterface,
@@ -45,6 +46,10 @@ async function signIn(member: Credentials, token: string): Promise<Signed> {
 }
 
 describe('megalodon against a real Realm', () => {
+  it('detects Realm as a Mastodon server from its NodeInfo, as apps do before they pick a client', async () => {
+    expect(await detector(realm.url())).toBe('mastodon');
+  });
+
   it('registers an app and gets a token by the code flow, the consent clicked in Chromium', async () => {
     const callback = await startCallback();
     try {

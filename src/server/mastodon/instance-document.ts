@@ -11,8 +11,11 @@ import { version } from '../version.js';
 // V1_Instance.md) from Realm's settings and limits. docs/mastodon-api.md, "Discovery", says what each field
 // stands for here.
 
+/** The Mastodon release whose client API Realm speaks (docs/mastodon-api.md). */
+export const mastodonVersion = '4.3.0';
+
 /** Clients parse the leading Mastodon version to decide what to offer; Realm's own comes after. */
-export const compatibleVersion = `4.3.0 (compatible; Realm ${version})`;
+export const compatibleVersion = `${mastodonVersion} (compatible; Realm ${version})`;
 
 /** Mastodon's API version of 4.3.0 (entities/Instance.md, `api_versions`). */
 const mastodonApiVersion = 2;

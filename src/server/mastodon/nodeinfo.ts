@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { instanceSettings } from '../domain/instance-settings.js';
 import { version } from '../version.js';
+import { mastodonVersion } from './instance-document.js';
 import { originOf, type MastodonDeps } from './deps.js';
 import type { UsageReader } from './instance-usage.js';
 
@@ -45,7 +46,13 @@ export async function nodeInfoRoutes(app: FastifyInstance, deps: MastodonDeps & 
           },
           localPosts: usage.posts,
         },
-        metadata: { nodeName: settings.name, nodeDescription: settings.description },
+        metadata: {
+          nodeName: settings.name,
+          nodeDescription: settings.description,
+          // Which Mastodon API Realm speaks, as Misskey's forks and Hometown name theirs: apps that pick a
+          // client by software name (megalodon's detector()) read `upstream` for a name they do not know.
+          upstream: { name: 'mastodon', version: mastodonVersion },
+        },
       };
     });
   }

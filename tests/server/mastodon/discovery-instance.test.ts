@@ -69,7 +69,11 @@ describe('NodeInfo', () => {
         services: { inbound: [], outbound: [] },
         openRegistrations: true,
         usage: { users: { total: 2, activeMonth: 1, activeHalfyear: 1 }, localPosts: 2 },
-        metadata: { nodeName: 'Valley Garden', nodeDescription: '' },
+        metadata: {
+          nodeName: 'Valley Garden',
+          nodeDescription: '',
+          upstream: { name: 'mastodon', version: '4.3.0' },
+        },
       });
     }
   });
