@@ -23,6 +23,7 @@ import { searchRoutes } from './search.js';
 import { statusRoutes } from './statuses.js';
 import { streamingRoutes } from './streaming/index.js';
 import { timelineRoutes } from './timelines.js';
+import { webFingerRoutes } from './webfinger.js';
 import { refuseNul } from './without-nul.js';
 
 /**
@@ -47,6 +48,7 @@ export async function mastodonApi(app: FastifyInstance, deps: MastodonDeps) {
   await app.register(async (scope) => streamingRoutes(scope, deps));
   const usage = usageReader(deps.store);
   await app.register(nodeInfoRoutes, { ...deps, usage });
+  await app.register(webFingerRoutes, deps);
   await app.register(instanceRoutes, {
     ...deps,
     usage,
