@@ -48,6 +48,7 @@ export const testConfig: Config & { jwtSecret: string } = {
     atOnce: undefined,
     memoryBytes: memoryPlan(defaultMbPerProcess, 1).picturesBytes,
   },
+  mail: undefined,
   memoryBudgetMb: defaultMbPerProcess,
   memory: memoryPlan(defaultMbPerProcess, 1),
 };

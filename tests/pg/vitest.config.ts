@@ -24,6 +24,7 @@ const sqliteItself = [
   'tests/server/live-workers.test.ts', // SQLite's workers relay live events (PostgreSQL: tests/pg/live-nodes)
   'tests/server/demo.test.ts', // a SQLite file started twice (PostgreSQL: tests/pg/two-nodes)
   'tests/server/config.test.ts', // no database at all
+  'tests/server/mail-config.test.ts', // no database at all
   'tests/media/**', // picture processing and file storage: no database at all
   'tests/domain/**',
   'tests/client/**',
