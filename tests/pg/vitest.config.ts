@@ -25,6 +25,7 @@ const sqliteItself = [
   'tests/server/demo.test.ts', // a SQLite file started twice (PostgreSQL: tests/pg/two-nodes)
   'tests/server/config.test.ts', // no database at all
   'tests/server/mail-config.test.ts', // no database at all
+  'tests/server/mail-templates.test.ts', // no database at all
   'tests/media/**', // picture processing and file storage: no database at all
   'tests/domain/**',
   'tests/client/**',
