@@ -23,8 +23,11 @@ export type TestSmtpServer = {
 export const smtpUser = 'realm-mailer';
 export const smtpPassword = 'smtp-secret-b4d9e1';
 
-/** Starts the server on `port` (a free one when 0). Plain SMTP with AUTH: STARTTLS needs a certificate. */
-export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+/**
+ * Starts the server on `port` (a free one when 0). Plain SMTP with AUTH: STARTTLS needs a certificate.
+ * Mail to an address in `noSuchMailbox` is refused for good (550), as a server refuses an unknown mailbox.
+ */
+export async function startSmtpServer(port = 0, noSuchMailbox: string[] = []): Promise<TestSmtpServer> {
   const arrived: ArrivedMail[] = [];
   const waiting = new Set<() => void>();
   const server = new SMTPServer({
@@ -36,6 +39,10 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       if (auth.username === smtpUser && auth.password === smtpPassword)
         return callback(null, { user: auth.username });
       return callback(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, callback) {
+      if (!noSuchMailbox.includes(address.address)) return callback();
+      return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
     },
     onData(stream, session, callback) {
       simpleParser(stream).then(

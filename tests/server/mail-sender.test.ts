@@ -24,8 +24,8 @@ afterEach(async () => {
   for (const thing of opened.splice(0).reverse()) await thing.close();
 });
 
-async function smtpServer(port?: number) {
-  const server = await startSmtpServer(port);
+async function smtpServer(port?: number, noSuchMailbox?: string[]) {
+  const server = await startSmtpServer(port, noSuchMailbox);
   opened.push(server);
   return server;
 }
@@ -118,6 +118,19 @@ describe('the mail sender', () => {
     expect(log()).toContain(`"mail":"${id}"`);
     expect(await app.store.read.mail.nextDue()).toBeNull();
     expectNoSecrets(log());
+  });
+
+  it('gives up at once a mail the server refuses for good (no such mailbox), and sends the others', async () => {
+    const smtp = await smtpServer(0, ['gone@example.org']);
+    const { app, log } = await realmSendingTo(smtp.port);
+    await queue(app, 'gone@example.org');
+    await queue(app);
+    await smtp.waitFor(1);
+    await until(() => log().includes('"msg":"mail given up"'), 'the refused mail to be given up');
+    expect(log()).toMatch(/"attempts":1,"error":"EENVELOPE 550".*"msg":"mail given up"/);
+    expect(log()).not.toContain('gone@example.org');
+    await until(async () => (await app.store.read.mail.nextDue()) === null, 'the outbox to empty');
+    expect(smtp.arrived.map((arrived) => arrived.envelopeTo)).toEqual([[recipient]]);
   });
 
   it('sends the mails of many writes, each once, a few at a time', async () => {
