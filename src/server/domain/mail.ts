@@ -25,7 +25,7 @@ export async function queueMail(tx: Tx, recipient: string, content: MailContent)
 /** How a mail that failed is tried again: a delay doubling from the first, up to a cap, for so long. */
 export type MailRetry = { firstDelayMs: number; maxDelayMs: number; giveUpAfterMs: number };
 
-/** One minute, doubling to four hours, for two days: about 18 tries (docs/mail.md, "Retries"). */
+/** One minute, doubling to four hours, for two days: 19 tries (docs/mail.md, "Retries"). */
 export const defaultMailRetry: MailRetry = {
   firstDelayMs: 60_000,
   maxDelayMs: 4 * 60 * 60_000,
