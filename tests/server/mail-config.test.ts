@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, mailEnabled } from '../../src/server/config.js';
+import { parseSmtpUrl } from '../../src/server/mail/mail-config.js';
+import { requiresTls } from '../../src/server/mail/transport.js';
 
 const from = 'realm@example.org';
 
@@ -66,5 +68,17 @@ describe('mail configuration', () => {
     } catch (error) {
       expect(String(error)).not.toContain('hunter2');
     }
+  });
+
+  it('sends credentials over smtp:// to another machine only after STARTTLS, never in clear', () => {
+    const tls = (url: string) => requiresTls(parseSmtpUrl(url)!);
+    expect(tls('smtp://realm:pw@mail.example.org')).toBe(true);
+    expect(tls('smtp://realm:pw@10.0.0.5:25')).toBe(true);
+    // smtps:// is TLS from the start; no credentials, nothing to steal; this machine's own server, no wire.
+    expect(tls('smtps://realm:pw@mail.example.org')).toBe(false);
+    expect(tls('smtp://mail.example.org')).toBe(false);
+    expect(tls('smtp://realm:pw@127.0.0.1:2525')).toBe(false);
+    expect(tls('smtp://realm:pw@localhost:2525')).toBe(false);
+    expect(tls('smtp://realm:pw@[::1]:2525')).toBe(false);
   });
 });

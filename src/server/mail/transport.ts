@@ -45,6 +45,17 @@ export function mailFailureOf(error: unknown): MailFailure {
   return new MailFailure(reply === undefined ? name : `${name} ${reply}`, permanent);
 }
 
+const loopback = (host: string) =>
+  host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * Whether a send must have TLS before it goes on: over smtp:// with credentials to another machine, STARTTLS
+ * is required rather than taken when offered, so that someone between Realm and the mail server who strips
+ * the offer does not get the password in clear. A mail server on this machine may speak plain SMTP.
+ */
+export const requiresTls = (smtp: MailConfig['smtp']) =>
+  !smtp.secure && smtp.user !== undefined && !loopback(smtp.host);
+
 export function smtpTransport(
   config: MailConfig,
   timeouts: MailTimeouts = defaultMailTimeouts,
@@ -54,6 +65,7 @@ export function smtpTransport(
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
+    requireTLS: requiresTls(smtp),
     ...(smtp.user !== undefined && { auth: { user: smtp.user, pass: smtp.password ?? '' } }),
     connectionTimeout: timeouts.connectionMs,
     greetingTimeout: timeouts.greetingMs,
