@@ -1,6 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queueMail, type MailContent } from '../../src/server/domain/mail.js';
-import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+import { makeTestApp, testEngine, type TestApp } from '../helpers/test-app.js';
 
 // The outbox on either engine (npm test: SQLite; npm run test:pg: PostgreSQL): what the sender relies on to
 // lose no mail and send each once.
@@ -8,9 +11,11 @@ import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 const content: MailContent = { subject: 'Hello', text: 'Hello there', html: '<p>Hello there</p>' };
 
 let opened: TestApp | undefined;
+const others: TestApp[] = [];
 afterEach(async () => {
   await opened?.close();
   opened = undefined;
+  for (const other of others.splice(0)) await other.close();
 });
 
 async function outbox() {
@@ -95,4 +100,41 @@ describe('the mail outbox', () => {
     await store.write((tx) => tx.mail.remove(id));
     expect(await store.read.mail.nextDue()).toBeNull();
   });
+
+  it('gives each mail to one of two processes claiming at once on one database (workers, nodes)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'realm-mail-claims-')), 'realm.db');
+    const first = await outboxOn(file);
+    const second = await outboxOn(file);
+    await first.write(async (tx) => {
+      for (let i = 0; i < 40; i++) await queueMail(tx, `member${i}@example.org`, content);
+    });
+    const now = Date.now() + 1000;
+    const claim = async (store: typeof first, lease: string) =>
+      (await store.write((tx) => tx.mail.claim(claimAt(now, lease, 3)))).map((mail) => mail.id);
+    const one: string[] = [];
+    const two: string[] = [];
+    for (;;) {
+      // PostgreSQL: the two claim at once. SQLite's two connections in one process cannot wait for each
+      // other (better-sqlite3 waits for the lock holding the event loop the other needs), so they take
+      // turns, as its worker processes do at the write lock (write-lock.test.ts).
+      const [a, b] =
+        testEngine === 'postgres'
+          ? await Promise.all([claim(first, 'one'), claim(second, 'two')])
+          : [await claim(first, 'one'), await claim(second, 'two')];
+      one.push(...a);
+      two.push(...b);
+      if (a.length + b.length === 0) break;
+    }
+    expect(one.length).toBeGreaterThan(0);
+    expect(two.length).toBeGreaterThan(0);
+    expect(one.length + two.length).toBe(40);
+    expect(new Set([...one, ...two]).size).toBe(40);
+  });
 });
+
+async function outboxOn(file: string) {
+  const app = await makeTestApp({ file });
+  if (!opened) opened = app;
+  else others.push(app);
+  return app.store;
+}
