@@ -17,6 +17,7 @@ import { forgetFailedLogins } from '../server/domain/sign-in-limits.js';
 import { createTokenKeys } from '../server/domain/tokens.js';
 import { CommandFailed, dataHelp, dataOptions, UsageError, type Command, type Parsed } from './command.js';
 import { moderationCommands, parseRole } from './admin-moderation.js';
+import { mailTest } from './admin-mail.js';
 import { freePictureFiles, mediaUsage } from './admin-media.js';
 import { confirm, requireDatabase } from './guards.js';
 import { configFrom, withDatabase } from './instance.js';
@@ -227,4 +228,5 @@ export const adminCommands = [
   listUsers,
   ...moderationCommands,
   mediaUsage,
+  mailTest,
 ];

@@ -24,6 +24,8 @@ import { resolveAppToken } from './mastodon/oauth/app-tokens.js';
 import { limitRequests } from './request-limit.js';
 import { requestLogFields } from './request-log.js';
 import { startPushDelivery, type PushDeliveryOptions } from './push/delivery.js';
+import { startMailSender, type MailSenderOptions } from './mail/sender.js';
+import { smtpTransport, type MailTimeouts } from './mail/transport.js';
 import { restApi } from './rest/index.js';
 import { sendSecurityHeaders } from './security-headers.js';
 import type { Store } from './store/store.js';
@@ -61,6 +63,10 @@ export type AppOptions = {
   appCleanupEveryMs?: number;
   /** Push requests at once and their deadlines (push/delivery.ts); shorter only in tests. */
   pushSending?: Pick<PushDeliveryOptions, 'sending' | 'timeouts'>;
+  /** The mail sender's retries, lease and looks at the outbox, and SMTP's deadlines; shorter only in tests. */
+  mailSending?: Pick<MailSenderOptions, 'retry' | 'atOnce' | 'leaseMs' | 'pollMs'> & {
+    timeouts?: MailTimeouts;
+  };
 };
 
 /** The whole server as a Fastify instance that never listens: main.ts listens, tests inject. */
@@ -80,6 +86,7 @@ export async function buildApp({
   mediaCleanupEveryMs,
   appCleanupEveryMs,
   pushSending = {},
+  mailSending = {},
 }: AppOptions) {
   const app = Fastify({
     logger: logger && {
@@ -133,6 +140,17 @@ export async function buildApp({
     ...pushSending,
   });
   app.addHook('onClose', () => pushDelivery.close());
+  // Unset REALM_SMTP_URL: no sender; mail queued meanwhile waits in the outbox until one is configured.
+  if (config.mail) {
+    const { timeouts, ...sending } = mailSending;
+    const mailSender = startMailSender({
+      store,
+      log: app.log,
+      transport: smtpTransport(config.mail, timeouts),
+      ...sending,
+    });
+    app.addHook('onClose', () => mailSender.close());
+  }
   await app.register(fastifyCompress, compression);
 
   let share: ReturnType<typeof shareFairly> | undefined;

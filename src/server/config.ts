@@ -5,6 +5,13 @@ import { z } from 'zod';
 import { registrationModes, type RegistrationMode } from '../shared/community-schemas.js';
 import { defaultMbPerProcess, memoryPlan, minimumMbPerProcess, type MemoryPlan } from './memory-budget.js';
 import { loadMediaStorageConfig, MediaConfigError, type MediaStorageConfig } from './media/storage-config.js';
+import {
+  mailFromHelp,
+  parseMailFrom,
+  parseSmtpUrl,
+  smtpUrlHelp,
+  type MailConfig,
+} from './mail/mail-config.js';
 
 function wholeNumber(min: number, max: number) {
   const range = `must be a whole number from ${min} to ${max}`;
@@ -91,6 +98,24 @@ const envSchema = z.object({
   REALM_MEDIA_AT_ONCE: wholeNumber(1, 64).optional(),
   // In MB for the whole server; at least the minimum for each process is checked once the workers are known.
   REALM_MEMORY_BUDGET: wholeNumber(minimumMbPerProcess, 1024 * 1024).optional(),
+  // Its message never quotes the value, which holds the SMTP password.
+  REALM_SMTP_URL: z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      const smtp = parseSmtpUrl(value);
+      if (!smtp) context.addIssue({ code: 'custom', message: smtpUrlHelp });
+      return smtp ?? z.NEVER;
+    })
+    .optional(),
+  REALM_MAIL_FROM: z
+    .string()
+    .transform((value, context) => {
+      const from = parseMailFrom(value);
+      if (!from) context.addIssue({ code: 'custom', message: mailFromHelp });
+      return from ?? z.NEVER;
+    })
+    .optional(),
 });
 
 /** Pictures: where their files are kept, and the limits on what members send (docs/pictures.md). */
@@ -154,12 +179,17 @@ export type Config = {
    */
   push: { allowPrivateEndpoints: boolean; contact: string | undefined };
   media: MediaConfig;
+  /** Outgoing mail: the SMTP server and the sender (docs/mail.md); undefined when REALM_SMTP_URL is unset. */
+  mail: MailConfig | undefined;
   /** REALM_MEMORY_BUDGET (MB, all processes; unset: 256 for each) and how each serving process spends it. */
   memoryBudgetMb: number;
   memory: MemoryPlan;
 };
 
 export class ConfigError extends Error {}
+
+/** Whether this instance sends mail: screens that would need it say so when it does not. */
+export const mailEnabled = (config: Pick<Config, 'mail'>) => config.mail !== undefined;
 
 /** Parses the environment once; an invalid variable becomes one line that names it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -186,6 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (error) {
     if (error instanceof MediaConfigError) throw new ConfigError(error.message);
     throw error;
+  }
+  if (e.REALM_SMTP_URL && !e.REALM_MAIL_FROM) {
+    throw new ConfigError(
+      'Invalid configuration: REALM_MAIL_FROM must be set when REALM_SMTP_URL is: the address mail is from, like Realm <realm@example.org>',
+    );
   }
   const memory = memoryPlan(memoryBudgetMb, workers);
   return {
@@ -218,6 +253,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       atOnce: e.REALM_MEDIA_AT_ONCE,
       memoryBytes: memory.picturesBytes,
     },
+    mail:
+      e.REALM_SMTP_URL && e.REALM_MAIL_FROM ? { smtp: e.REALM_SMTP_URL, from: e.REALM_MAIL_FROM } : undefined,
     memoryBudgetMb,
     memory,
   };

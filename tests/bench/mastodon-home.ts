@@ -52,6 +52,7 @@ const config = {
     atOnce: undefined,
     memoryBytes: memoryPlan(defaultMbPerProcess, 1).picturesBytes,
   },
+  mail: undefined,
   memoryBudgetMb: defaultMbPerProcess,
   memory: memoryPlan(defaultMbPerProcess, 1),
 } satisfies Config & { jwtSecret: string };

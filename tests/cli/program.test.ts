@@ -15,6 +15,7 @@ const everyCommand = [
   'admin unsuspend',
   'admin approve',
   'admin media-usage',
+  'admin mail-test',
   'backup',
   'restore',
   'migrate-to-postgres',

@@ -48,6 +48,7 @@ export const testConfig: Config & { jwtSecret: string } = {
     atOnce: undefined,
     memoryBytes: memoryPlan(defaultMbPerProcess, 1).picturesBytes,
   },
+  mail: undefined,
   memoryBudgetMb: defaultMbPerProcess,
   memory: memoryPlan(defaultMbPerProcess, 1),
 };
@@ -112,6 +113,7 @@ export async function makeTestApp(
     /** Logs at `config.logLevel` into this stream, one JSON line a write, as the server logs to stdout. */
     logTo?: { write(line: string): void };
     pushSending?: AppOptions['pushSending'];
+    mailSending?: AppOptions['mailSending'];
   } = {},
 ): Promise<TestApp> {
   const store = await openTestStore(options.file);
@@ -134,6 +136,7 @@ export async function makeTestApp(
     mediaCleanupEveryMs: 0,
     appCleanupEveryMs: 0,
     ...(options.pushSending ? { pushSending: options.pushSending } : {}),
+    ...(options.mailSending ? { mailSending: options.mailSending } : {}),
     serveBuiltClient: options.serveBuiltClient ?? false,
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
   });

@@ -21,9 +21,12 @@ const sqliteItself = [
   'tests/trpc/direct-calls.test.ts', // compares two in-memory SQLite instances byte for byte
   'tests/server/concurrency-rules.test.ts', // twin: tests/pg/concurrency.test.ts
   'tests/server/process.test.ts', // the server process on a SQLite file (PostgreSQL: tests/pg/two-nodes)
+  'tests/server/mail-durability.test.ts', // a server process on a SQLite file, killed (PostgreSQL: the store's claims)
   'tests/server/live-workers.test.ts', // SQLite's workers relay live events (PostgreSQL: tests/pg/live-nodes)
   'tests/server/demo.test.ts', // a SQLite file started twice (PostgreSQL: tests/pg/two-nodes)
   'tests/server/config.test.ts', // no database at all
+  'tests/server/mail-config.test.ts', // no database at all
+  'tests/server/mail-templates.test.ts', // no database at all
   'tests/media/**', // picture processing and file storage: no database at all
   'tests/domain/**',
   'tests/client/**',

@@ -32,6 +32,7 @@ describe('configuration', () => {
         atOnce: undefined,
         memoryBytes: 64 * 1024 * 1024,
       },
+      mail: undefined,
       // docs/configuration.md, "Memory": 256 MB for the one process.
       memoryBudgetMb: 256,
       memory: {
@@ -70,6 +71,8 @@ describe('configuration', () => {
       REALM_MEDIA_UPLOADS_PER_HOUR: '10',
       REALM_MEDIA_AT_ONCE: '2',
       REALM_MEMORY_BUDGET: '900',
+      REALM_SMTP_URL: 'smtps://realm%40example.org:p%40ss@mail.example.org',
+      REALM_MAIL_FROM: 'Realm <realm@example.org>',
     });
     expect(config).toEqual({
       port: 8080,
@@ -98,6 +101,16 @@ describe('configuration', () => {
         uploadsPerHour: 10,
         atOnce: 2,
         memoryBytes: 75 * 1024 * 1024,
+      },
+      mail: {
+        smtp: {
+          host: 'mail.example.org',
+          port: 465,
+          secure: true,
+          user: 'realm@example.org',
+          password: 'p@ss',
+        },
+        from: { name: 'Realm', address: 'realm@example.org' },
       },
       // 300 MB for each of the three workers.
       memoryBudgetMb: 900,

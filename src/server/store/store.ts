@@ -13,6 +13,7 @@ import type { InstanceReads, InstanceWrites } from './interface/instance.js';
 import type { InviteReads, InviteWrites } from './interface/invites.js';
 import type { LegacyReads } from './interface/legacy.js';
 import type { LiveEvent, LiveWrites } from './interface/live.js';
+import type { MailReads, MailWrites } from './interface/mail.js';
 import type { MediaReads, MediaWrites } from './interface/media.js';
 import type { MemberReads, MemberWrites } from './interface/members.js';
 import type { ModerationReads } from './interface/moderation.js';
@@ -57,6 +58,7 @@ export type * from './interface/instance.js';
 export type * from './interface/invites.js';
 export type * from './interface/legacy.js';
 export type * from './interface/live.js';
+export type * from './interface/mail.js';
 export type * from './interface/media.js';
 export type * from './interface/members.js';
 export type * from './interface/moderation.js';
@@ -91,6 +93,7 @@ export type Reads = {
   answers: AnswerReads;
   interactions: InteractionReads;
   oauth: OAuthReads;
+  mail: MailReads;
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
    * store cannot tell cheaply: answers are then not kept.
@@ -122,6 +125,7 @@ export type Writes = {
   media: MediaWrites;
   answers: AnswerWrites;
   oauth: OAuthWrites;
+  mail: MailWrites;
 };
 
 /** Reads and writes inside one write transaction: everything commits together or nothing does. */
@@ -165,6 +169,12 @@ export type Store = {
    * in this process only. Answers a function that stops it.
    */
   onMediaReleased(listener: (keys: string[]) => void): () => void;
+  /**
+   * Calls `listener` once after each committed write of this process that queued mail (tx.mail.queue), in
+   * this process only: its sender wakes at once; the others find the mail when they next look. Answers a
+   * function that stops it.
+   */
+  onMailQueued(listener: () => void): () => void;
   /** The instance's secret by this name, made by `make` and kept on first use (the VAPID key pair). */
   secret(name: string, make: () => string): Promise<string>;
   /**

@@ -28,6 +28,7 @@ import { searchReads } from './search.js';
 import { notificationReads } from './notifications.js';
 import { oauthReads, oauthWrites } from './oauth.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
+import { mailReads, mailWrites } from './mail.js';
 import { mediaReads, mediaWrites } from './media.js';
 import { relationReads, relationWrites } from './relations.js';
 import {
@@ -100,6 +101,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     answers: answerReads(pool),
     interactions: interactionReads(pool),
     oauth: oauthReads(pool),
+    mail: mailReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
   // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
@@ -109,7 +111,15 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
   let listening: LiveListener | undefined;
   const pushHub = new Set<(intents: PushIntent[]) => void>();
   const mediaHub = new Set<(keys: string[]) => void>();
-  const txOn = (db: Queryable, events: LiveEvent[], pushes: PushIntent[], released: string[]): Tx => ({
+  const mailHub = new Set<() => void>();
+  type Queued = { mail: boolean };
+  const txOn = (
+    db: Queryable,
+    events: LiveEvent[],
+    pushes: PushIntent[],
+    released: string[],
+    queued: Queued,
+  ): Tx => ({
     audit: auditWrites(db),
     instance: { ...instanceReads(db), ...instanceWrites(db) },
     invites: { ...inviteReads(db), ...inviteWrites(db) },
@@ -135,6 +145,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     answers: { ...answerReads(db), ...answerWrites(db) },
     interactions: interactionReads(db),
     oauth: { ...oauthReads(db), ...oauthWrites(db) },
+    mail: { ...mailReads(db), ...mailWrites(db, () => (queued.mail = true)) },
     feeds: feedReads(db),
     search: { ...searchReads(db), ...postSearchReads(db) },
     cards: cardReads(db),
@@ -152,12 +163,14 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
         const events: LiveEvent[] = [];
         const pushes: PushIntent[] = [];
         const released: string[] = [];
-        const result = await work(txOn(client, events, pushes, released));
+        const queued: Queued = { mail: false };
+        const result = await work(txOn(client, events, pushes, released, queued));
         if (events.length > 0) await notifyLive(client, node, events);
         await client.query('commit');
         hub.deliver(events);
         if (pushes.length > 0) for (const listener of pushHub) listener(pushes);
         if (released.length > 0) for (const listener of mediaHub) listener(released);
+        if (queued.mail) for (const listener of mailHub) listener();
         return result;
       } catch (error) {
         await client.query('rollback').catch((failed: Error) => (broken = failed));
@@ -203,6 +216,10 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     onMediaReleased(listener) {
       mediaHub.add(listener);
       return () => mediaHub.delete(listener);
+    },
+    onMailQueued(listener) {
+      mailHub.add(listener);
+      return () => mailHub.delete(listener);
     },
     secret: (name, make) => keptSecret(pool, name, make),
     ping: async () => void (await pool.query('select 1')),

@@ -679,3 +679,31 @@ export const appPushSubscriptions = pgTable(
   },
   (t) => [index('app_push_subscriptions_member_idx').on(t.memberId)],
 );
+
+/**
+ * Mail waiting to be sent (docs/mail.md, docs/decisions/0015-mail-queue.md): written in the transaction of
+ * the change it tells of, taken by one process at a time under a lease, deleted once the mail server has
+ * accepted it or Realm has given up on it. Only a kind of error is kept (`ECONNECTION`, `EENVELOPE 550`),
+ * never a server's answer, which may quote the address or the credentials.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: millis('created_at').notNull(),
+    // Tries begun, counted as each begins: a mail that stops its process mid-send still runs out of tries.
+    attempts: integer('attempts').notNull().default(0),
+    // When it may next be taken: its next try, or while a process holds it, the end of that lease, after
+    // which another process may take it (the one holding it stopped).
+    nextAttemptAt: millis('next_attempt_at').notNull(),
+    // Who holds the lease (one sender of one process), so that only it records how its try ended.
+    leaseId: text('lease_id'),
+    lastError: text('last_error'),
+  },
+  // The sender's claim: the due mails, soonest first, and when the next one is due.
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt)],
+);

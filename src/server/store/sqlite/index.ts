@@ -26,6 +26,7 @@ import { searchReads } from './search.js';
 import { notificationReads } from './notifications.js';
 import { oauthReads, oauthWrites } from './oauth.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
+import { mailReads, mailWrites } from './mail.js';
 import { mediaReads, mediaWrites } from './media.js';
 import { relationReads, relationWrites } from './relations.js';
 import {
@@ -68,6 +69,8 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
   const pushHub = new Set<(intents: PushIntent[]) => void>();
   let released: string[] = [];
   const mediaHub = new Set<(keys: string[]) => void>();
+  let mailQueued = { mail: false };
+  const mailHub = new Set<() => void>();
   const tx: Tx = {
     audit: auditWrites(db),
     instance: { ...instanceReads(db), ...instanceWrites(db) },
@@ -94,6 +97,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     answers: { ...answerReads(db), ...answerWrites(db) },
     interactions: interactionReads(db),
     oauth: { ...oauthReads(db), ...oauthWrites(db) },
+    mail: { ...mailReads(db), ...mailWrites(db, () => (mailQueued.mail = true)) },
     feeds: feedReads(db),
     search: { ...searchReads(db), ...postSearchReads(db) },
     cards: cardReads(db),
@@ -124,6 +128,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     answers: gate.guard(answerReads(db)),
     interactions: gate.guard(tx.interactions),
     oauth: gate.guard(oauthReads(db)),
+    mail: gate.guard(mailReads(db)),
     ...gate.guard({ version: tx.version }),
   };
   return {
@@ -134,14 +139,16 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
       const events: LiveEvent[] = [];
       const queued: PushIntent[] = [];
       const keys: string[] = [];
+      const mail = { mail: false };
       const result = await transaction(
         db,
-        () => ((emitted = events), (pushes = queued), (released = keys), work(tx)),
+        () => ((emitted = events), (pushes = queued), (released = keys), (mailQueued = mail), work(tx)),
       );
       hub.deliver(events);
       relay.send(events);
       if (queued.length > 0) for (const listener of pushHub) listener(queued);
       if (keys.length > 0) for (const listener of mediaHub) listener(keys);
+      if (mail.mail) for (const listener of mailHub) listener();
       return result;
     },
     exclusively: (work) => work(),
@@ -153,6 +160,10 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     onMediaReleased(listener) {
       mediaHub.add(listener);
       return () => mediaHub.delete(listener);
+    },
+    onMailQueued(listener) {
+      mailHub.add(listener);
+      return () => mailHub.delete(listener);
     },
     secret: gate.guard({ secret: async (name: string, make: () => string) => keptSecret(db, name, make) })
       .secret,
