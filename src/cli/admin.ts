@@ -18,6 +18,7 @@ import { createTokenKeys } from '../server/domain/tokens.js';
 import { CommandFailed, dataHelp, dataOptions, UsageError, type Command, type Parsed } from './command.js';
 import { moderationCommands, parseRole } from './admin-moderation.js';
 import { freePictureFiles, mediaUsage } from './admin-media.js';
+import { secondFactorOff } from './admin-second-factor.js';
 import { confirm, requireDatabase } from './guards.js';
 import { configFrom, withDatabase } from './instance.js';
 import { printTable } from './table.js';
@@ -225,6 +226,7 @@ export const adminCommands = [
   resetPassword,
   deleteUser,
   listUsers,
+  secondFactorOff,
   ...moderationCommands,
   mediaUsage,
 ];

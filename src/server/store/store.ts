@@ -31,6 +31,7 @@ import type { PushIntent, PushReads, PushWrites } from './interface/push.js';
 import type { RelationReads, RelationWrites } from './interface/relations.js';
 import type { ReportWrites } from './interface/reports.js';
 import type { SearchReads } from './interface/search.js';
+import type { SecondFactorReads, SecondFactorWrites } from './interface/second-factors.js';
 
 // What the rules (src/server/domain) ask of a database, in the terms of the resources they work on. One
 // implementation per engine: `sqlite/` (better-sqlite3, one file) and `postgres/` (node-postgres, many
@@ -67,6 +68,7 @@ export type * from './interface/push.js';
 export type * from './interface/relations.js';
 export type * from './interface/reports.js';
 export type * from './interface/search.js';
+export type * from './interface/second-factors.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -91,6 +93,7 @@ export type Reads = {
   answers: AnswerReads;
   interactions: InteractionReads;
   oauth: OAuthReads;
+  secondFactors: SecondFactorReads;
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
    * store cannot tell cheaply: answers are then not kept.
@@ -122,6 +125,7 @@ export type Writes = {
   media: MediaWrites;
   answers: AnswerWrites;
   oauth: OAuthWrites;
+  secondFactors: SecondFactorWrites;
 };
 
 /** Reads and writes inside one write transaction: everything commits together or nothing does. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RegistrationMode } from '../../shared/community-schemas.js';
+import type { FactorKeys } from '../domain/second-factor.js';
 import { noSignInLimits, type SignInLimits } from '../domain/sign-in-limits.js';
 import type { TokenKeys } from '../domain/tokens.js';
 import type { Store } from '../store/store.js';
@@ -7,6 +8,8 @@ import type { Store } from '../store/store.js';
 export type ContextDeps = {
   store: Store;
   keys: TokenKeys;
+  /** The keys of second factors (domain/second-factor.ts), derived from the token secret. */
+  factors: FactorKeys;
   signInLimits?: SignInLimits;
   /** REALM_REGISTRATION: registration until an admin sets it ('open' unless given). */
   registrationDefault?: RegistrationMode;
@@ -30,6 +33,7 @@ export const callerOf = (request: FastifyRequest): Caller => ({
 export type Context = {
   store: Store;
   keys: TokenKeys;
+  factors: FactorKeys;
   signInLimits: SignInLimits;
   registrationDefault: RegistrationMode;
   allowPrivatePushEndpoints: boolean;
@@ -44,6 +48,7 @@ export function createContext(deps: ContextDeps, caller: Caller): Context {
   return {
     store: deps.store,
     keys: deps.keys,
+    factors: deps.factors,
     signInLimits: deps.signInLimits ?? noSignInLimits,
     registrationDefault: deps.registrationDefault ?? 'open',
     allowPrivatePushEndpoints: deps.allowPrivatePushEndpoints ?? false,

@@ -27,6 +27,7 @@ import { moderationReads } from './moderation.js';
 import { searchReads } from './search.js';
 import { notificationReads } from './notifications.js';
 import { oauthReads, oauthWrites } from './oauth.js';
+import { secondFactorReads, secondFactorWrites } from './second-factors.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
 import { mediaReads, mediaWrites } from './media.js';
 import { relationReads, relationWrites } from './relations.js';
@@ -100,6 +101,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     answers: answerReads(pool),
     interactions: interactionReads(pool),
     oauth: oauthReads(pool),
+    secondFactors: secondFactorReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
   // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
@@ -135,6 +137,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     answers: { ...answerReads(db), ...answerWrites(db) },
     interactions: interactionReads(db),
     oauth: { ...oauthReads(db), ...oauthWrites(db) },
+    secondFactors: { ...secondFactorReads(db), ...secondFactorWrites(db) },
     feeds: feedReads(db),
     search: { ...searchReads(db), ...postSearchReads(db) },
     cards: cardReads(db),

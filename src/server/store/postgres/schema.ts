@@ -679,3 +679,25 @@ export const appPushSubscriptions = pgTable(
   },
   (t) => [index('app_push_subscriptions_member_idx').on(t.memberId)],
 );
+
+/** As SQLite's: a member's TOTP second factor, its secret sealed (docs/security.md, "Second factors"). */
+export const secondFactors = pgTable('second_factors', {
+  memberId: text('member_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull(),
+  enabledAt: millis('enabled_at').notNull(),
+});
+
+/** As SQLite's: one-time recovery codes as SHA-256 (hex), deleted when used. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.codeHash] })],
+);

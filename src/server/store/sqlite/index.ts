@@ -25,6 +25,7 @@ import { moderationReads } from './moderation.js';
 import { searchReads } from './search.js';
 import { notificationReads } from './notifications.js';
 import { oauthReads, oauthWrites } from './oauth.js';
+import { secondFactorReads, secondFactorWrites } from './second-factors.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
 import { mediaReads, mediaWrites } from './media.js';
 import { relationReads, relationWrites } from './relations.js';
@@ -94,6 +95,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     answers: { ...answerReads(db), ...answerWrites(db) },
     interactions: interactionReads(db),
     oauth: { ...oauthReads(db), ...oauthWrites(db) },
+    secondFactors: { ...secondFactorReads(db), ...secondFactorWrites(db) },
     feeds: feedReads(db),
     search: { ...searchReads(db), ...postSearchReads(db) },
     cards: cardReads(db),
@@ -124,6 +126,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     answers: gate.guard(answerReads(db)),
     interactions: gate.guard(tx.interactions),
     oauth: gate.guard(oauthReads(db)),
+    secondFactors: gate.guard(secondFactorReads(db)),
     ...gate.guard({ version: tx.version }),
   };
   return {

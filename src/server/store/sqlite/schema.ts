@@ -710,6 +710,33 @@ export const appPushSubscriptions = sqliteTable(
   (t) => [index('app_push_subscriptions_member_idx').on(t.memberId)],
 );
 
+/**
+ * A member's TOTP second factor (docs/security.md, "Second factors"), once turned on. The secret is sealed
+ * (AES-256-GCM under a key derived from the instance's token secret), so a copy of the database alone shows
+ * no member's codes. `last_step` is the latest 30-second step whose code signed in: a code is refused once
+ * its step or an earlier one was used.
+ */
+export const secondFactors = sqliteTable('second_factors', {
+  memberId: text('member_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  lastStep: integer('last_step').notNull(),
+  enabledAt: integer('enabled_at').notNull(),
+});
+
+/** The one-time recovery codes of a member's second factor, as SHA-256 (hex); a code used is deleted. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.codeHash] })],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
@@ -720,6 +747,8 @@ export type CommentRow = typeof comments.$inferSelect;
  */
 export const instanceTables = [
   'users',
+  'second_factors',
+  'recovery_codes',
   'push_subscriptions',
   'oauth_apps',
   'oauth_codes',

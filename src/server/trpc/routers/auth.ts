@@ -1,6 +1,7 @@
 import { signupWithInviteInput } from '../../../shared/community-schemas.js';
 import { loginInput } from '../../../shared/schemas.js';
-import { login, signup } from '../../domain/auth.js';
+import { secondStepInput } from '../../../shared/second-factor-schemas.js';
+import { login, loginSecondStep, signup } from '../../domain/auth.js';
 import { profileById } from '../../domain/people.js';
 import { router, signInProcedure } from '../init.js';
 
@@ -20,8 +21,22 @@ export const authRouter = router({
     );
     return { token, status, user: await profileById(ctx.store, userId, userId) };
   }),
+  /** A member with a second factor gets `secondFactorTicket` instead, for secondStep (no token yet). */
   login: signInProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const { userId, token, status } = await login(ctx.store, ctx.keys, input, ctx.signInLimits);
+    const result = await login(ctx.store, ctx.keys, input, ctx.signInLimits, ctx.factors);
+    if (!('token' in result)) return { secondFactorTicket: result.secondFactorTicket };
+    const { userId, token, status } = result;
+    return { token, status, user: await profileById(ctx.store, userId, userId) };
+  }),
+  /** The code after the password: the ticket login gave and a code from the app, or a recovery code. */
+  secondStep: signInProcedure.input(secondStepInput).mutation(async ({ ctx, input }) => {
+    const { userId, token, status } = await loginSecondStep(
+      ctx.store,
+      ctx.keys,
+      ctx.factors,
+      ctx.signInLimits,
+      input,
+    );
     return { token, status, user: await profileById(ctx.store, userId, userId) };
   }),
 });
