@@ -27,3 +27,28 @@ export const confirmTotpInput = z.object({
   password,
 });
 export const disableTotpInput = z.object({ code: secondFactorCode, password });
+
+/** A WebAuthn answer as @simplewebauthn/browser gives it; its contents are checked by the server's library. */
+const webauthnAnswer = z.looseObject({
+  id: z.string({ error: 'The passkey answer is missing.' }).min(1).max(1500),
+  type: z.literal('public-key', { error: 'The passkey answer is not a public key.' }),
+  response: z.looseObject({ clientDataJSON: z.string().max(4000) }),
+});
+
+export const passkeyName = z
+  .string({ error: 'A name is required.' })
+  .trim()
+  .min(1, 'Give the passkey a name.')
+  .max(60, 'A name is at most 60 characters.');
+
+export const addPasskeyInput = z.object({
+  ticket: sealed('The passkey request'),
+  name: passkeyName,
+  password,
+  response: webauthnAnswer,
+});
+export const passkeySignInInput = z.object({
+  ticket: sealed('The passkey request'),
+  response: webauthnAnswer,
+});
+export const removePasskeyInput = z.object({ id: z.string().min(1).max(1500) });

@@ -5,6 +5,7 @@ import { session } from '../lib/session';
 import { errorMessage, isOffline, serverFailureText } from '../lib/error-text';
 import { trpc } from '../lib/trpc';
 import { useSignIn } from '../lib/use-sign-in';
+import { PasskeySignIn } from '../components/passkey-sign-in';
 import { SecondStepForm } from '../components/second-step-form';
 
 /** Spec section 2 "Login": texts are the spec's, including its "Wrong crediential". */
@@ -87,6 +88,7 @@ export function LoginPage() {
           </button>
         </form>
       )}
+      {ticket === null && <PasskeySignIn />}
       <p className="auth-switch">
         New to Realm? <Link href="/signup">Create an account</Link>
       </p>

@@ -6,6 +6,7 @@ import { actorGone, DomainError, forbidden, invalidToken, messages, notFound } f
 import { now } from './clock.js';
 import { instanceSettings } from './instance-settings.js';
 import { hashPassword } from './passwords.js';
+import { passPasskeySignIn, type RelyingParty } from './passkeys.js';
 import type { FactorKeys } from './second-factor.js';
 import { passSecondFactor, secondFactorTicket } from './second-factor-sign-in.js';
 import { checkAccountPassword, type SignInLimits } from './sign-in-limits.js';
@@ -125,6 +126,20 @@ export async function loginSecondStep(
   input: { ticket: string; code: string },
 ): Promise<{ userId: string; token: string; status: 'active' | 'pending' }> {
   const member = await passSecondFactor(store, factors, limits, input);
+  const status = member.status === 'pending' ? 'pending' : 'active';
+  return { userId: member.id, token: await tokenFor(keys, member), status };
+}
+
+/** Signing in with a passkey, no password: it stands for both factors (domain/passkeys.ts). */
+export async function loginWithPasskey(
+  store: Store,
+  keys: TokenKeys,
+  factors: FactorKeys,
+  rp: RelyingParty,
+  input: { ticket: string; response: unknown },
+  limits: SignInLimits,
+): Promise<{ userId: string; token: string; status: 'active' | 'pending' }> {
+  const member = await passPasskeySignIn(store, factors, rp, input, limits);
   const status = member.status === 'pending' ? 'pending' : 'active';
   return { userId: member.id, token: await tokenFor(keys, member), status };
 }

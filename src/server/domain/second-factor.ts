@@ -66,7 +66,8 @@ function newRecoveryCode(): string {
   return [0, 4, 8, 12].map((at) => signs.slice(at, at + 4).join('')).join('-');
 }
 
-async function checkPasswordOf(store: Store, limits: SignInLimits, actor: Actor, password: string) {
+/** The member's password, under the account's login throttle; a wrong one is refused with 403. */
+export async function checkPasswordOf(store: Store, limits: SignInLimits, actor: Actor, password: string) {
   const hash = await store.read.account.passwordHash(actor.id);
   if (hash === undefined) throw actorGone();
   if (!(await checkAccountPassword(limits, usernameKey(actor.username), password, hash))) {

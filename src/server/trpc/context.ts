@@ -22,12 +22,18 @@ export type ContextDeps = {
 };
 
 /** What a request brings: its authorization header, and the client's address (none for server-side calls). */
-export type Caller = { authorization: string | undefined; clientAddress?: string };
+export type Caller = {
+  authorization: string | undefined;
+  clientAddress?: string;
+  /** The origin the request was sent to (its scheme and Host), for passkeys when REALM_PUBLIC_URL is unset. */
+  origin?: string;
+};
 
 /** The caller of an HTTP request; `request.ip` is the client behind a trusted proxy (REALM_TRUST_PROXY). */
 export const callerOf = (request: FastifyRequest): Caller => ({
   authorization: request.headers.authorization,
   clientAddress: request.ip,
+  origin: `${request.protocol}://${request.host}`,
 });
 
 export type Context = {
@@ -41,6 +47,7 @@ export type Context = {
   publicOrigin: string | undefined;
   authorization: string | undefined;
   clientAddress: string | undefined;
+  requestOrigin: string | undefined;
 };
 
 /** One context per request: the database, the token keys, the sign-in limits and who is calling. */
@@ -56,5 +63,6 @@ export function createContext(deps: ContextDeps, caller: Caller): Context {
     publicOrigin: deps.publicOrigin,
     authorization: caller.authorization,
     clientAddress: caller.clientAddress,
+    requestOrigin: caller.origin,
   };
 }

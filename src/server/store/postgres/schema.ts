@@ -701,3 +701,21 @@ export const recoveryCodes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.memberId, t.codeHash] })],
 );
+
+/** As SQLite's: a member's passkeys (WebAuthn credentials). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: text('transports').notNull(),
+    createdAt: millis('created_at').notNull(),
+    lastUsedAt: millis('last_used_at'),
+  },
+  (t) => [index('passkeys_member_idx').on(t.memberId, t.createdAt)],
+);

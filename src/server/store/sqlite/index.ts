@@ -26,6 +26,7 @@ import { searchReads } from './search.js';
 import { notificationReads } from './notifications.js';
 import { oauthReads, oauthWrites } from './oauth.js';
 import { secondFactorReads, secondFactorWrites } from './second-factors.js';
+import { passkeyReads, passkeyWrites } from './passkeys.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
 import { mediaReads, mediaWrites } from './media.js';
 import { relationReads, relationWrites } from './relations.js';
@@ -96,6 +97,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     interactions: interactionReads(db),
     oauth: { ...oauthReads(db), ...oauthWrites(db) },
     secondFactors: { ...secondFactorReads(db), ...secondFactorWrites(db) },
+    passkeys: { ...passkeyReads(db), ...passkeyWrites(db) },
     feeds: feedReads(db),
     search: { ...searchReads(db), ...postSearchReads(db) },
     cards: cardReads(db),
@@ -127,6 +129,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     interactions: gate.guard(tx.interactions),
     oauth: gate.guard(oauthReads(db)),
     secondFactors: gate.guard(secondFactorReads(db)),
+    passkeys: gate.guard(passkeyReads(db)),
     ...gate.guard({ version: tx.version }),
   };
   return {

@@ -737,6 +737,28 @@ export const recoveryCodes = sqliteTable(
   (t) => [primaryKey({ columns: [t.memberId, t.codeHash] })],
 );
 
+/**
+ * A member's passkeys (WebAuthn credentials, docs/security.md, "Passkeys"): the credential's id as the
+ * browser gives it (base64url), its public key (COSE, base64url), the signature counter the authenticator
+ * last reported, and the transports it named, comma-separated.
+ */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull(),
+    transports: text('transports').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastUsedAt: integer('last_used_at'),
+  },
+  (t) => [index('passkeys_member_idx').on(t.memberId, t.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
@@ -749,6 +771,7 @@ export const instanceTables = [
   'users',
   'second_factors',
   'recovery_codes',
+  'passkeys',
   'push_subscriptions',
   'oauth_apps',
   'oauth_codes',

@@ -1,9 +1,11 @@
 import { signupWithInviteInput } from '../../../shared/community-schemas.js';
 import { loginInput } from '../../../shared/schemas.js';
-import { secondStepInput } from '../../../shared/second-factor-schemas.js';
-import { login, loginSecondStep, signup } from '../../domain/auth.js';
+import { passkeySignInInput, secondStepInput } from '../../../shared/second-factor-schemas.js';
+import { login, loginSecondStep, loginWithPasskey, signup } from '../../domain/auth.js';
+import { beginPasskeySignIn } from '../../domain/passkeys.js';
 import { profileById } from '../../domain/people.js';
 import { router, signInProcedure } from '../init.js';
+import { relyingPartyOf } from './passkeys.js';
 
 // Both answers carry the account's `status`; a 'pending' one waits for a moderator's approval.
 export const authRouter = router({
@@ -36,6 +38,22 @@ export const authRouter = router({
       ctx.factors,
       ctx.signInLimits,
       input,
+    );
+    return { token, status, user: await profileById(ctx.store, userId, userId) };
+  }),
+  /** "Sign in with a passkey": options naming no passkey (the browser offers those it holds) and the ceremony. */
+  passkeyOptions: signInProcedure.mutation(async ({ ctx }) =>
+    beginPasskeySignIn(ctx.factors, await relyingPartyOf(ctx)),
+  ),
+  passkeyLogin: signInProcedure.input(passkeySignInInput).mutation(async ({ ctx, input }) => {
+    const rp = await relyingPartyOf(ctx);
+    const { userId, token, status } = await loginWithPasskey(
+      ctx.store,
+      ctx.keys,
+      ctx.factors,
+      rp,
+      input,
+      ctx.signInLimits,
     );
     return { token, status, user: await profileById(ctx.store, userId, userId) };
   }),
