@@ -19,6 +19,7 @@ import { CommandFailed, dataHelp, dataOptions, UsageError, type Command, type Pa
 import { moderationCommands, parseRole } from './admin-moderation.js';
 import { mailTest } from './admin-mail.js';
 import { freePictureFiles, mediaUsage } from './admin-media.js';
+import { secondFactorOff } from './admin-second-factor.js';
 import { confirm, requireDatabase } from './guards.js';
 import { configFrom, withDatabase } from './instance.js';
 import { printTable } from './table.js';
@@ -226,6 +227,7 @@ export const adminCommands = [
   resetPassword,
   deleteUser,
   listUsers,
+  secondFactorOff,
   ...moderationCommands,
   mediaUsage,
   mailTest,

@@ -5,6 +5,7 @@ import { limits } from '../shared/limits.js';
 import { serveClient } from './client-files.js';
 import { compression, gzipSmallAnswers } from './compression.js';
 import type { Config } from './config.js';
+import { factorKeys } from './domain/second-factor.js';
 import { noSignInLimits, signInLimits } from './domain/sign-in-limits.js';
 import { createTokenKeys } from './domain/tokens.js';
 import { addressSet, capConnectionsPerAddress } from './connection-limit.js';
@@ -114,6 +115,7 @@ export async function buildApp({
   capConnectionsPerAddress(app.server, config.connectionsPerAddress, addressSet(config.trustProxy));
   const keys = createTokenKeys(config.jwtSecret);
   const limitsOfSignIn = config.rateLimit ? signInLimits(store) : noSignInLimits;
+  const factors = factorKeys(config.jwtSecret);
 
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
@@ -182,6 +184,7 @@ export async function buildApp({
     prefix: '/api',
     store,
     keys,
+    factors,
     signInLimits: limitsOfSignIn,
     legacyListLimit: config.legacyListLimit,
     registrationDefault: config.registration,
@@ -207,6 +210,7 @@ export async function buildApp({
   const contextDeps = {
     store,
     keys,
+    factors,
     signInLimits: limitsOfSignIn,
     registrationDefault: config.registration,
     allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,

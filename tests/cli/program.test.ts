@@ -10,6 +10,7 @@ const everyCommand = [
   'admin reset-password',
   'admin delete-user',
   'admin list-users',
+  'admin second-factor-off',
   'admin set-role',
   'admin suspend',
   'admin unsuspend',

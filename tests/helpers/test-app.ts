@@ -4,6 +4,7 @@ import { runSeed } from '../../seed/seed.js';
 import { buildApp, type AppOptions } from '../../src/server/app.js';
 import type { Config, MediaConfig } from '../../src/server/config.js';
 import type { Db } from '../../src/server/store/sqlite/client.js';
+import { factorKeys } from '../../src/server/domain/second-factor.js';
 import { createTokenKeys, type TokenKeys } from '../../src/server/domain/tokens.js';
 import { createContext } from '../../src/server/trpc/context.js';
 import { createCaller } from '../../src/server/trpc/root.js';
@@ -172,6 +173,7 @@ export async function makeTestApp(
           {
             store,
             keys,
+            factors: factorKeys(testSecret),
             registrationDefault: config.registration,
             allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,
             mediaPerPost: config.media.perPost,

@@ -7,8 +7,10 @@ import type { SqliteStore } from '../../src/server/store/sqlite/index.js';
 import { prepareDatabase } from '../../src/server/start.js';
 import { createContext } from '../../src/server/trpc/context.js';
 import { createCaller } from '../../src/server/trpc/root.js';
+import { factorKeys } from '../../src/server/domain/second-factor.js';
 import { createTokenKeys } from '../../src/server/domain/tokens.js';
 import { testConfig, testSecret } from '../helpers/test-app.js';
+import { session } from '../helpers/session.js';
 
 let store: SqliteStore | undefined;
 afterEach(() => store?.close());
@@ -19,7 +21,10 @@ async function start(demo: boolean, file = join(mkdtempSync(join(tmpdir(), 'real
   return {
     file,
     caller: createCaller(
-      createContext({ store, keys: createTokenKeys(testSecret) }, { authorization: undefined }),
+      createContext(
+        { store, keys: createTokenKeys(testSecret), factors: factorKeys(testSecret) },
+        { authorization: undefined },
+      ),
     ),
   };
 }
@@ -35,7 +40,9 @@ describe('demo content (docs/self-hosting.md: a real instance starts empty)', ()
     const { file } = await start(false);
     const first = await start(true, file);
     expect(await first.caller.instance.about()).toMatchObject({ demo: true });
-    expect((await first.caller.auth.login(demoCredentials)).user.username).toBe(demoCredentials.username);
+    expect(session(await first.caller.auth.login(demoCredentials)).user.username).toBe(
+      demoCredentials.username,
+    );
     const rows = () => store!.db.$client.prepare('select count(*) as n from posts').get() as { n: number };
     const posts = rows().n;
     await start(true, file);

@@ -4,6 +4,7 @@ import { messages } from '../../src/server/domain/errors.js';
 import { expectRefusedCall } from '../helpers/accounts.js';
 import { get, restLogin } from '../helpers/http.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
+import { session } from '../helpers/session.js';
 
 // Account settings: account.me, a password change that ends every other session, and signing out
 // everywhere; tokens stop working on tRPC and REST alike.
@@ -78,7 +79,7 @@ describe('account.changePassword', () => {
   it('ends every other session on tRPC and REST, answers a new token that works, and swaps the passwords', async () => {
     t = await makeTestApp();
     const me = await t.member();
-    const other = await t.caller().auth.login({ username: me.username, password: factoryPassword });
+    const other = session(await t.caller().auth.login({ username: me.username, password: factoryPassword }));
     const bystander = await t.member();
 
     const { token } = await t.caller(me.token).account.changePassword({
@@ -117,11 +118,11 @@ describe('account.signOutEverywhere', () => {
   it('ends every session, this one too; logging in again works', async () => {
     t = await makeTestApp();
     const me = await t.member();
-    const other = await t.caller().auth.login({ username: me.username, password: factoryPassword });
+    const other = session(await t.caller().auth.login({ username: me.username, password: factoryPassword }));
     expect(await t.caller(me.token).account.signOutEverywhere()).toEqual({ ok: true });
     expect(await works(me.token)).toEqual(refused);
     expect(await works(other.token)).toEqual(refused);
-    const again = await t.caller().auth.login({ username: me.username, password: factoryPassword });
+    const again = session(await t.caller().auth.login({ username: me.username, password: factoryPassword }));
     expect(await works(again.token)).toEqual({ trpc: 'ok', rest: 'ok' });
     const [row] = await t.sql<{ token_version: number }>('select token_version from users where id = $1', [
       me.id,

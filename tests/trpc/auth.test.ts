@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../helpers/http.js';
 import { makeTestApp, type TestApp } from '../helpers/test-app.js';
 import { expectInvalid } from '../helpers/expect.js';
+import { session } from '../helpers/session.js';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -111,7 +112,7 @@ describe('auth.login', () => {
   it('answers a token and the user, matching the username without regard to case', async () => {
     t = await makeTestApp();
     const created = await t.caller().auth.signup(signupInput);
-    const result = await t.caller().auth.login({ username: 'ADA', password });
+    const result = session(await t.caller().auth.login({ username: 'ADA', password }));
     expect(result.user).toMatchObject({ id: created.user.id, username: 'ada', isMe: true });
     expect(result.user).not.toHaveProperty('password');
     expectNoSecrets(result);
@@ -120,9 +121,9 @@ describe('auth.login', () => {
 
   it('logs in a seed member with the demo credentials', async () => {
     t = await makeTestApp({ seed: true });
-    const { user } = await t
-      .caller()
-      .auth.login({ username: 'demo@realm.social', password: 'realm-demo-2026' });
+    const { user } = session(
+      await t.caller().auth.login({ username: 'demo@realm.social', password: 'realm-demo-2026' }),
+    );
     expect(user.username).toBe('demo@realm.social');
   });
 

@@ -95,7 +95,15 @@ describe('registration approval', () => {
       Record<string, (input?: unknown) => Promise<unknown>>
     >;
     // No token is read by these: anyone may call them.
-    const anonymous = new Set(['auth.signup', 'auth.login', 'instance.about', 'oauth.describe']);
+    const anonymous = new Set([
+      'auth.signup',
+      'auth.login',
+      'auth.secondStep',
+      'auth.passkeyOptions',
+      'auth.passkeyLogin',
+      'instance.about',
+      'oauth.describe',
+    ]);
     const allowed = new Set(['account.me', 'account.signOutEverywhere', 'account.delete']);
     const paths = Object.keys(appRouter._def.procedures);
     expect(paths.length).toBeGreaterThan(40);

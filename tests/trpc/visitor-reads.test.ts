@@ -45,8 +45,17 @@ const visitorReads = [
   'users.byUsername',
 ];
 // Signing in and up, what the login and signup screens show of the instance, and which app an app's sign-in
-// page (/oauth/authorize) names before the member signs in (docs/decisions/0013-oauth-for-apps.md).
-const signInDoors = ['auth.login', 'auth.signup', 'instance.about', 'oauth.describe'];
+// page (/oauth/authorize) names before the member signs in (docs/decisions/0013-oauth-for-apps.md), and the
+// sign-in's second step and passkeys (docs/security.md, "Second factors" and "Passkeys").
+const signInDoors = [
+  'auth.login',
+  'auth.passkeyLogin',
+  'auth.passkeyOptions',
+  'auth.secondStep',
+  'auth.signup',
+  'instance.about',
+  'oauth.describe',
+];
 
 describe('anonymous callers', () => {
   it.each([false, true])(

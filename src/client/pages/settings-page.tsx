@@ -4,6 +4,8 @@ import { ExportData } from '../components/settings/export-data';
 import { InvitesSection } from '../components/settings/invites-section';
 import { PasswordForm } from '../components/settings/password-form';
 import { PushSection } from '../components/settings/push-section';
+import { PasskeysSection } from '../components/settings/passkeys-section';
+import { SecondFactorSection } from '../components/settings/second-factor-section';
 import { RelationsLists } from '../components/settings/relations-lists';
 import { SignOutEverywhere } from '../components/settings/sign-out-everywhere';
 import { ThemeSection } from '../components/settings/theme-section';
@@ -14,7 +16,7 @@ import '../settings.css';
 import '../theme.css';
 
 /**
- * The settings page: the theme, password, notifications on this device, sessions, the apps allowed, blocked and muted members, invites (admins, and members where the
+ * The settings page: the theme, password, two-factor authentication, passkeys, notifications on this device, sessions, the apps allowed, blocked and muted members, invites (admins, and members where the
  * admins allow it), export and deletion of the account.
  */
 export default function SettingsPage() {
@@ -27,6 +29,8 @@ export default function SettingsPage() {
       <h1 className="page-title">Settings</h1>
       <ThemeSection />
       <PasswordForm />
+      <SecondFactorSection />
+      <PasskeysSection />
       <PushSection />
       <SignOutEverywhere />
       <AppsSection />

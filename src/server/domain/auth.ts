@@ -6,7 +6,10 @@ import { actorGone, DomainError, forbidden, invalidToken, messages, notFound } f
 import { now } from './clock.js';
 import { instanceSettings } from './instance-settings.js';
 import { hashPassword } from './passwords.js';
-import { checkAccountPassword, noSignInLimits, type SignInLimits } from './sign-in-limits.js';
+import { passPasskeySignIn, type RelyingParty } from './passkeys.js';
+import type { FactorKeys } from './second-factor.js';
+import { passSecondFactor, secondFactorTicket } from './second-factor-sign-in.js';
+import { checkAccountPassword, type SignInLimits } from './sign-in-limits.js';
 import { tokenFromHeader, type TokenKeys } from './tokens.js';
 import { usernameSkeleton } from '../../shared/username-skeleton.js';
 
@@ -84,22 +87,61 @@ export async function signup(
   };
 }
 
-/** Spec section 6; `limits` refuses, before any hashing, an account that failed too often lately. */
+/** What a login answers: a session, or, for a member with a second factor, the ticket for its step. */
+export type LoginResult =
+  | { userId: string; token: string; status: 'active' | 'pending' }
+  | { userId: string; secondFactorTicket: string };
+
+/**
+ * Spec section 6; `limits` refuses, before any hashing, an account that failed too often lately. A member
+ * with a second factor gets no session yet: `secondFactorTicket` is for loginSecondStep.
+ */
 export async function login(
   store: Store,
   keys: TokenKeys,
   input: LoginInput,
-  limits: SignInLimits = noSignInLimits,
-): Promise<{ userId: string; token: string; status: 'active' | 'pending' }> {
+  limits: SignInLimits,
+  factors: FactorKeys,
+): Promise<LoginResult> {
   const user = await store.read.members.forLogin(usernameKey(input.username));
   if (!user) throw notFound(messages.unknownUsername);
-  if (!(await checkAccountPassword(limits, usernameKey(user.username), input.password, user.passwordHash))) {
+  const throttleKey = usernameKey(user.username);
+  if (!(await checkAccountPassword(limits, throttleKey, input.password, user.passwordHash))) {
     throw new DomainError(401, messages.wrongPassword, 'UNAUTHORIZED');
   }
   // Checked after the password, so only the account's owner learns that it is suspended.
   if (user.status === 'suspended') throw forbidden(messages.suspended);
+  const secondFactor = await secondFactorTicket(store, factors, user, throttleKey);
+  if (secondFactor) return { userId: user.id, secondFactorTicket: secondFactor };
   // A pending member may log in: what they then see is that they wait (resolveActor's allowPending).
   return { userId: user.id, token: await tokenFor(keys, user), status: user.status };
+}
+
+/** The second step of a login: the ticket the password earned and a code (domain/second-factor-sign-in.ts). */
+export async function loginSecondStep(
+  store: Store,
+  keys: TokenKeys,
+  factors: FactorKeys,
+  limits: SignInLimits,
+  input: { ticket: string; code: string },
+): Promise<{ userId: string; token: string; status: 'active' | 'pending' }> {
+  const member = await passSecondFactor(store, factors, limits, input);
+  const status = member.status === 'pending' ? 'pending' : 'active';
+  return { userId: member.id, token: await tokenFor(keys, member), status };
+}
+
+/** Signing in with a passkey, no password: it stands for both factors (domain/passkeys.ts). */
+export async function loginWithPasskey(
+  store: Store,
+  keys: TokenKeys,
+  factors: FactorKeys,
+  rp: RelyingParty,
+  input: { ticket: string; response: unknown },
+  limits: SignInLimits,
+): Promise<{ userId: string; token: string; status: 'active' | 'pending' }> {
+  const member = await passPasskeySignIn(store, factors, rp, input, limits);
+  const status = member.status === 'pending' ? 'pending' : 'active';
+  return { userId: member.id, token: await tokenFor(keys, member), status };
 }
 
 /** A token for the member's current token version: the ones signed before a version moved stop working. */

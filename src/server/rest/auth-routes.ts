@@ -3,7 +3,7 @@ import { limits } from '../../shared/limits.js';
 import { signupWithInviteInput } from '../../shared/community-schemas.js';
 import { loginInput } from '../../shared/schemas.js';
 import { login, signup } from '../domain/auth.js';
-import { badRequest } from '../domain/errors.js';
+import { badRequest, DomainError } from '../domain/errors.js';
 import type { SignInLimits } from '../domain/sign-in-limits.js';
 import { bodyOf, parse, type RestDeps } from './request.js';
 import { legacyUser } from './user-views.js';
@@ -65,6 +65,9 @@ function extraFields(body: Record<string, unknown>, password: string): Record<st
   return extra;
 }
 
+/** What REST login answers (401), once the password was right, for an account with a second factor. */
+export const secondFactorOnTheWeb = 'This account uses two-factor authentication. Please sign in on the web.';
+
 /** Each attempt counts against the client's address before its input is checked (sign-in-limits.ts). */
 export function authRoutes(app: FastifyInstance, deps: RestDeps, limits: SignInLimits) {
   app.post('/auth/signup', async (request, reply) => {
@@ -82,7 +85,10 @@ export function authRoutes(app: FastifyInstance, deps: RestDeps, limits: SignInL
 
   app.post('/auth/login', async (request) => {
     await limits.countAttempt(request.ip);
-    const { userId, token } = await login(deps.store, deps.keys, parse(loginInput, bodyOf(request)), limits);
-    return { foundUser: await legacyUser(deps, userId, userId), encodedToken: token };
+    const input = parse(loginInput, bodyOf(request));
+    const result = await login(deps.store, deps.keys, input, limits, deps.factors);
+    // The contract has no second step: such an account signs in on the web (docs/api.md).
+    if (!('token' in result)) throw new DomainError(401, secondFactorOnTheWeb, 'UNAUTHORIZED');
+    return { foundUser: await legacyUser(deps, result.userId, result.userId), encodedToken: result.token };
   });
 }

@@ -17,6 +17,7 @@ export async function restApi(app: FastifyInstance, options: RestOptions) {
   const deps: RestDeps = {
     store: options.store,
     keys: options.keys,
+    factors: options.factors,
     legacyListLimit: options.legacyListLimit,
     registrationDefault: options.registrationDefault,
     listCache: createListCache(options.store, options.listCacheBytes),

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { RegistrationMode } from '../../shared/community-schemas.js';
 import { resolveActor, type Actor } from '../domain/auth.js';
 import { badRequest, DomainError } from '../domain/errors.js';
+import type { FactorKeys } from '../domain/second-factor.js';
 import type { TokenKeys } from '../domain/tokens.js';
 import type { Store } from '../store/store.js';
 import type { ListCache } from './list-cache.js';
@@ -10,6 +11,8 @@ import type { ListCache } from './list-cache.js';
 export type RestDeps = {
   store: Store;
   keys: TokenKeys;
+  /** The keys of second factors (domain/second-factor.ts): a login asks whether one is on. */
+  factors: FactorKeys;
   /** REALM_LEGACY_LIST_LIMIT: the most entries a legacy list answer carries. */
   legacyListLimit: number;
   /** REALM_REGISTRATION: registration until an admin sets it. */

@@ -32,6 +32,8 @@ import type { PushIntent, PushReads, PushWrites } from './interface/push.js';
 import type { RelationReads, RelationWrites } from './interface/relations.js';
 import type { ReportWrites } from './interface/reports.js';
 import type { SearchReads } from './interface/search.js';
+import type { SecondFactorReads, SecondFactorWrites } from './interface/second-factors.js';
+import type { PasskeyReads, PasskeyWrites } from './interface/passkeys.js';
 
 // What the rules (src/server/domain) ask of a database, in the terms of the resources they work on. One
 // implementation per engine: `sqlite/` (better-sqlite3, one file) and `postgres/` (node-postgres, many
@@ -69,6 +71,8 @@ export type * from './interface/push.js';
 export type * from './interface/relations.js';
 export type * from './interface/reports.js';
 export type * from './interface/search.js';
+export type * from './interface/second-factors.js';
+export type * from './interface/passkeys.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -94,6 +98,8 @@ export type Reads = {
   interactions: InteractionReads;
   oauth: OAuthReads;
   mail: MailReads;
+  secondFactors: SecondFactorReads;
+  passkeys: PasskeyReads;
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
    * store cannot tell cheaply: answers are then not kept.
@@ -126,6 +132,8 @@ export type Writes = {
   answers: AnswerWrites;
   oauth: OAuthWrites;
   mail: MailWrites;
+  secondFactors: SecondFactorWrites;
+  passkeys: PasskeyWrites;
 };
 
 /** Reads and writes inside one write transaction: everything commits together or nothing does. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RegistrationMode } from '../../shared/community-schemas.js';
+import type { FactorKeys } from '../domain/second-factor.js';
 import { noSignInLimits, type SignInLimits } from '../domain/sign-in-limits.js';
 import type { TokenKeys } from '../domain/tokens.js';
 import type { Store } from '../store/store.js';
@@ -7,6 +8,8 @@ import type { Store } from '../store/store.js';
 export type ContextDeps = {
   store: Store;
   keys: TokenKeys;
+  /** The keys of second factors (domain/second-factor.ts), derived from the token secret. */
+  factors: FactorKeys;
   signInLimits?: SignInLimits;
   /** REALM_REGISTRATION: registration until an admin sets it ('open' unless given). */
   registrationDefault?: RegistrationMode;
@@ -19,17 +22,24 @@ export type ContextDeps = {
 };
 
 /** What a request brings: its authorization header, and the client's address (none for server-side calls). */
-export type Caller = { authorization: string | undefined; clientAddress?: string };
+export type Caller = {
+  authorization: string | undefined;
+  clientAddress?: string;
+  /** The origin the request was sent to (its scheme and Host), for passkeys when REALM_PUBLIC_URL is unset. */
+  origin?: string;
+};
 
 /** The caller of an HTTP request; `request.ip` is the client behind a trusted proxy (REALM_TRUST_PROXY). */
 export const callerOf = (request: FastifyRequest): Caller => ({
   authorization: request.headers.authorization,
   clientAddress: request.ip,
+  origin: `${request.protocol}://${request.host}`,
 });
 
 export type Context = {
   store: Store;
   keys: TokenKeys;
+  factors: FactorKeys;
   signInLimits: SignInLimits;
   registrationDefault: RegistrationMode;
   allowPrivatePushEndpoints: boolean;
@@ -37,6 +47,7 @@ export type Context = {
   publicOrigin: string | undefined;
   authorization: string | undefined;
   clientAddress: string | undefined;
+  requestOrigin: string | undefined;
 };
 
 /** One context per request: the database, the token keys, the sign-in limits and who is calling. */
@@ -44,6 +55,7 @@ export function createContext(deps: ContextDeps, caller: Caller): Context {
   return {
     store: deps.store,
     keys: deps.keys,
+    factors: deps.factors,
     signInLimits: deps.signInLimits ?? noSignInLimits,
     registrationDefault: deps.registrationDefault ?? 'open',
     allowPrivatePushEndpoints: deps.allowPrivatePushEndpoints ?? false,
@@ -51,5 +63,6 @@ export function createContext(deps: ContextDeps, caller: Caller): Context {
     publicOrigin: deps.publicOrigin,
     authorization: caller.authorization,
     clientAddress: caller.clientAddress,
+    requestOrigin: caller.origin,
   };
 }

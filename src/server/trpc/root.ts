@@ -14,6 +14,8 @@ import { pushRouter } from './routers/push.js';
 import { relationsRouter } from './routers/relations.js';
 import { reportsRouter } from './routers/reports.js';
 import { searchRouter } from './routers/search.js';
+import { passkeysRouter } from './routers/passkeys.js';
+import { secondFactorRouter } from './routers/second-factor.js';
 import { usersRouter } from './routers/users.js';
 
 export const appRouter = router({
@@ -33,6 +35,8 @@ export const appRouter = router({
   relations: relationsRouter,
   reports: reportsRouter,
   admin: adminRouter,
+  secondFactor: secondFactorRouter,
+  passkeys: passkeysRouter,
   // Signing in from apps (docs/decisions/0013-oauth-for-apps.md).
   oauth: oauthRouter,
 });

@@ -27,6 +27,8 @@ import { moderationReads } from './moderation.js';
 import { searchReads } from './search.js';
 import { notificationReads } from './notifications.js';
 import { oauthReads, oauthWrites } from './oauth.js';
+import { secondFactorReads, secondFactorWrites } from './second-factors.js';
+import { passkeyReads, passkeyWrites } from './passkeys.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
 import { mailReads, mailWrites } from './mail.js';
 import { mediaReads, mediaWrites } from './media.js';
@@ -102,6 +104,8 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     interactions: interactionReads(pool),
     oauth: oauthReads(pool),
     mail: mailReads(pool),
+    secondFactors: secondFactorReads(pool),
+    passkeys: passkeyReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
   // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
@@ -146,6 +150,8 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     interactions: interactionReads(db),
     oauth: { ...oauthReads(db), ...oauthWrites(db) },
     mail: { ...mailReads(db), ...mailWrites(db, () => (queued.mail = true)) },
+    secondFactors: { ...secondFactorReads(db), ...secondFactorWrites(db) },
+    passkeys: { ...passkeyReads(db), ...passkeyWrites(db) },
     feeds: feedReads(db),
     search: { ...searchReads(db), ...postSearchReads(db) },
     cards: cardReads(db),

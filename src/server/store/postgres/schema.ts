@@ -707,3 +707,43 @@ export const mailOutbox = pgTable(
   // The sender's claim: the due mails, soonest first, and when the next one is due.
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt)],
 );
+
+/** As SQLite's: a member's TOTP second factor, its secret sealed (docs/security.md, "Second factors"). */
+export const secondFactors = pgTable('second_factors', {
+  memberId: text('member_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull(),
+  enabledAt: millis('enabled_at').notNull(),
+});
+
+/** As SQLite's: one-time recovery codes as SHA-256 (hex), deleted when used. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.codeHash] })],
+);
+
+/** As SQLite's: a member's passkeys (WebAuthn credentials). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: text('transports').notNull(),
+    createdAt: millis('created_at').notNull(),
+    lastUsedAt: millis('last_used_at'),
+  },
+  (t) => [index('passkeys_member_idx').on(t.memberId, t.createdAt)],
+);

@@ -25,6 +25,8 @@ import { moderationReads } from './moderation.js';
 import { searchReads } from './search.js';
 import { notificationReads } from './notifications.js';
 import { oauthReads, oauthWrites } from './oauth.js';
+import { secondFactorReads, secondFactorWrites } from './second-factors.js';
+import { passkeyReads, passkeyWrites } from './passkeys.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
 import { mailReads, mailWrites } from './mail.js';
 import { mediaReads, mediaWrites } from './media.js';
@@ -98,6 +100,8 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     interactions: interactionReads(db),
     oauth: { ...oauthReads(db), ...oauthWrites(db) },
     mail: { ...mailReads(db), ...mailWrites(db, () => (mailQueued.mail = true)) },
+    secondFactors: { ...secondFactorReads(db), ...secondFactorWrites(db) },
+    passkeys: { ...passkeyReads(db), ...passkeyWrites(db) },
     feeds: feedReads(db),
     search: { ...searchReads(db), ...postSearchReads(db) },
     cards: cardReads(db),
@@ -129,6 +133,8 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     interactions: gate.guard(tx.interactions),
     oauth: gate.guard(oauthReads(db)),
     mail: gate.guard(mailReads(db)),
+    secondFactors: gate.guard(secondFactorReads(db)),
+    passkeys: gate.guard(passkeyReads(db)),
     ...gate.guard({ version: tx.version }),
   };
   return {

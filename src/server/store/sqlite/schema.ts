@@ -738,6 +738,55 @@ export const mailOutbox = sqliteTable(
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt)],
 );
 
+/**
+ * A member's TOTP second factor (docs/security.md, "Second factors"), once turned on. The secret is sealed
+ * (AES-256-GCM under a key derived from the instance's token secret), so a copy of the database alone shows
+ * no member's codes. `last_step` is the latest 30-second step whose code signed in: a code is refused once
+ * its step or an earlier one was used.
+ */
+export const secondFactors = sqliteTable('second_factors', {
+  memberId: text('member_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  lastStep: integer('last_step').notNull(),
+  enabledAt: integer('enabled_at').notNull(),
+});
+
+/** The one-time recovery codes of a member's second factor, as SHA-256 (hex); a code used is deleted. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.codeHash] })],
+);
+
+/**
+ * A member's passkeys (WebAuthn credentials, docs/security.md, "Passkeys"): the credential's id as the
+ * browser gives it (base64url), its public key (COSE, base64url), the signature counter the authenticator
+ * last reported, and the transports it named, comma-separated.
+ */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull(),
+    transports: text('transports').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastUsedAt: integer('last_used_at'),
+  },
+  (t) => [index('passkeys_member_idx').on(t.memberId, t.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
@@ -748,6 +797,9 @@ export type CommentRow = typeof comments.$inferSelect;
  */
 export const instanceTables = [
   'users',
+  'second_factors',
+  'recovery_codes',
+  'passkeys',
   'push_subscriptions',
   'oauth_apps',
   'oauth_codes',

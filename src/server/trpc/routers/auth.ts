@@ -1,8 +1,11 @@
 import { signupWithInviteInput } from '../../../shared/community-schemas.js';
 import { loginInput } from '../../../shared/schemas.js';
-import { login, signup } from '../../domain/auth.js';
+import { passkeySignInInput, secondStepInput } from '../../../shared/second-factor-schemas.js';
+import { login, loginSecondStep, loginWithPasskey, signup } from '../../domain/auth.js';
+import { beginPasskeySignIn } from '../../domain/passkeys.js';
 import { profileById } from '../../domain/people.js';
 import { router, signInProcedure } from '../init.js';
+import { relyingPartyOf } from './passkeys.js';
 
 // Both answers carry the account's `status`; a 'pending' one waits for a moderator's approval.
 export const authRouter = router({
@@ -20,8 +23,38 @@ export const authRouter = router({
     );
     return { token, status, user: await profileById(ctx.store, userId, userId) };
   }),
+  /** A member with a second factor gets `secondFactorTicket` instead, for secondStep (no token yet). */
   login: signInProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const { userId, token, status } = await login(ctx.store, ctx.keys, input, ctx.signInLimits);
+    const result = await login(ctx.store, ctx.keys, input, ctx.signInLimits, ctx.factors);
+    if (!('token' in result)) return { secondFactorTicket: result.secondFactorTicket };
+    const { userId, token, status } = result;
+    return { token, status, user: await profileById(ctx.store, userId, userId) };
+  }),
+  /** The code after the password: the ticket login gave and a code from the app, or a recovery code. */
+  secondStep: signInProcedure.input(secondStepInput).mutation(async ({ ctx, input }) => {
+    const { userId, token, status } = await loginSecondStep(
+      ctx.store,
+      ctx.keys,
+      ctx.factors,
+      ctx.signInLimits,
+      input,
+    );
+    return { token, status, user: await profileById(ctx.store, userId, userId) };
+  }),
+  /** "Sign in with a passkey": options naming no passkey (the browser offers those it holds) and the ceremony. */
+  passkeyOptions: signInProcedure.mutation(async ({ ctx }) =>
+    beginPasskeySignIn(ctx.factors, await relyingPartyOf(ctx)),
+  ),
+  passkeyLogin: signInProcedure.input(passkeySignInInput).mutation(async ({ ctx, input }) => {
+    const rp = await relyingPartyOf(ctx);
+    const { userId, token, status } = await loginWithPasskey(
+      ctx.store,
+      ctx.keys,
+      ctx.factors,
+      rp,
+      input,
+      ctx.signInLimits,
+    );
     return { token, status, user: await profileById(ctx.store, userId, userId) };
   }),
 });
