@@ -40,14 +40,13 @@ const lookalike = statement<{ id: string }>(
 );
 const actorColumns = 'id, username, role, status, token_version as "tokenVersion"';
 const actor = statement<ActorRow>('member-actor', `select ${actorColumns} from users where id = $1`);
+// The first of the three that names someone, each a lookup on its unique index.
 const forLogin = statement<ActorRow & { passwordHash: string }>(
   'member-for-login',
-  `select id, username, role, status, "tokenVersion", "passwordHash" from (
-     select 1 as rank, ${actorColumns}, password_hash as "passwordHash" from users where username_key = $1
-     union all select 2, ${actorColumns}, password_hash from users where email_key = $1
-     union all select 3, ${actorColumns}, password_hash from users
-       where id = (select user_id from former_handles where key = $1)
-   ) m order by rank limit 1`,
+  `select ${actorColumns}, password_hash as "passwordHash" from users where id = coalesce(
+     (select id from users where username_key = $1),
+     (select id from users where email_key = $1),
+     (select user_id from former_handles where key = $1))`,
 );
 // One statement, as on SQLite: the counts are subqueries on indexes (posts by author, follows by follower).
 const profile = statement<TextTimes<ProfileRow, 'createdAt'>>(

@@ -247,12 +247,12 @@ const nameStatements = preparedOnce((db: Db) => ({
        union all select user_id from former_handles where key = :key limit 1`,
     )
     .pluck(),
+  // The first of the three that names someone, each a lookup on its unique index.
   forLogin: db.$client.prepare<{ key: string }, ActorRow & { passwordHash: string }>(
-    `select id, username, role, status, tokenVersion, passwordHash from (
-       select 1 as rank, ${loginColumns} from users where username_key = :key
-       union all select 2, ${loginColumns} from users where email_key = :key
-       union all select 3, ${loginColumns} from users where id = (select user_id from former_handles where key = :key)
-     ) order by rank limit 1`,
+    `select ${loginColumns} from users where id = coalesce(
+       (select id from users where username_key = :key),
+       (select id from users where email_key = :key),
+       (select user_id from former_handles where key = :key))`,
   ),
   emailTaken: db.$client.prepare<{ key: string }, { id: string }>(
     'select id from users where email_key = :key',
