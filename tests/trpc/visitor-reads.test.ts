@@ -45,8 +45,9 @@ const visitorReads = [
   'users.byUsername',
 ];
 // Signing in and up, what the login and signup screens show of the instance, and which app an app's sign-in
-// page (/oauth/authorize) names before the member signs in (docs/decisions/0013-oauth-for-apps.md).
-const signInDoors = ['auth.login', 'auth.signup', 'instance.about', 'oauth.describe'];
+// page (/oauth/authorize) names before the member signs in (docs/decisions/0013-oauth-for-apps.md), and
+// whether a handle is free, asked as the signup form's handle is typed.
+const signInDoors = ['auth.handleAvailable', 'auth.login', 'auth.signup', 'instance.about', 'oauth.describe'];
 
 describe('anonymous callers', () => {
   it.each([false, true])(
