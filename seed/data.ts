@@ -2,13 +2,15 @@
 // nobody in likedBy, nobody following anybody, no bookmarks. Ids are fixed so that running the seed again
 // adds nothing.
 
-import { demoCredentials, demoMemberId } from '../src/shared/demo.js';
+import { demoCredentials, demoHandle, demoMemberId } from '../src/shared/demo.js';
 
-export { demoCredentials };
+export { demoCredentials, demoHandle };
 
 export type SeedMember = {
   id: string;
   username: string;
+  /** Private; only the demo member has one, the address its credentials sign in with. */
+  email?: string;
   firstName: string;
   lastName: string;
   bio: string;
@@ -19,7 +21,8 @@ export type SeedMember = {
 export const seedMembers: SeedMember[] = [
   {
     id: demoMemberId,
-    username: demoCredentials.username,
+    username: demoHandle,
+    email: demoCredentials.username,
     firstName: 'Riya',
     lastName: 'Sharma',
     bio: 'Trying out Realm. Coffee, long walks and short posts.',

@@ -3,10 +3,11 @@ import { hashPassword } from '../src/server/domain/passwords.js';
 import type { Store } from '../src/server/store/store.js';
 import { usernameSkeleton } from '../src/shared/username-skeleton.js';
 import { usernameKey } from '../src/shared/schemas.js';
+import { emailKey } from '../src/shared/handle.js';
 import { demoCredentials, seedMembers, seedPosts } from './data.js';
 
 const hour = 60 * 60 * 1000;
-const demoMember = seedMembers.find((member) => member.username === demoCredentials.username)!;
+const demoMember = seedMembers.find((member) => member.email === demoCredentials.username)!;
 
 /**
  * Writes the seed in one transaction. Rows that exist already are left alone, so running it twice adds
@@ -27,6 +28,8 @@ export async function runSeed(store: Store, now = Date.now()): Promise<{ members
         username: member.username,
         usernameKey: usernameKey(member.username),
         usernameSkeleton: usernameSkeleton(member.username),
+        email: member.email ?? null,
+        emailKey: member.email === undefined ? null : emailKey(member.email),
         firstName: member.firstName,
         lastName: member.lastName,
         bio: member.bio,

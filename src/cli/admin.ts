@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { limits } from '../shared/limits.js';
-import { newPassword, signupInput, usernameKey } from '../shared/schemas.js';
+import { newPassword, signupInput } from '../shared/schemas.js';
 import type { Store } from '../server/store/store.js';
 import { signup } from '../server/domain/auth.js';
 import { DomainError } from '../server/domain/errors.js';
@@ -71,7 +71,8 @@ export const createUser: Command = {
   usage:
     'USERNAME [--role admin|moderator|member] [--password-stdin] [--first-name NAME] [--last-name NAME] [--data DIR]',
   details: `Adds a member who can log in at once, under signup's rules: a username of 1 to ${limits.usernameMax} characters
-without spaces or slashes, not taken (whatever its case); a password of ${limits.passwordMin} to ${limits.passwordMax} characters.
+without spaces or slashes, not taken (whatever its case); an email becomes the member's private email, and
+their handle (their public name) is made from it, as REST signup does; a password of ${limits.passwordMin} to ${limits.passwordMax} characters.
 Without --password-stdin a strong password is generated and printed once, with the username.
 With --role admin (or moderator) the member gets that role at once, as realm admin set-role gives it.
 
@@ -106,19 +107,29 @@ ${dataHelp}`,
     const role = parseRole('create-user', parsed.values.role ?? 'member');
     const { password, generated } = await passwordFor(parsed);
     const config = configFrom(parsed);
+    let handle = username;
     await withDatabase(config, async (store) => {
       // signup also signs a token for the new member; nobody here wants it, so the key is a throwaway one.
       const keys = createTokenKeys(randomBytes(32).toString('hex'));
       try {
-        await signup(store, keys, { ...fields.data, password }, {}, { byAdministrator: true });
+        // As REST signup: an email becomes the member's email, with a handle made from it.
+        handle = (
+          await signup(
+            store,
+            keys,
+            { ...fields.data, password },
+            {},
+            { byAdministrator: true, fromName: true },
+          )
+        ).username;
       } catch (error) {
         if (error instanceof DomainError) throw new CommandFailed(error.message);
         throw error;
       }
-      if (role !== 'member') await setRole(store, commandLine, fields.data.username, role, '');
+      if (role !== 'member') await setRole(store, commandLine, handle, role, '');
     });
-    console.log(`Created ${role} ${fields.data.username}.`);
-    if (generated) printPassword(fields.data.username, password);
+    console.log(`Created ${role} ${handle}${handle === username ? '' : ` (signing in as ${username} too)`}.`);
+    if (generated) printPassword(username, password);
   },
 };
 
@@ -141,7 +152,7 @@ ${dataHelp}`,
     const username = await withDatabase(config, async (store) => {
       const member = await requireMember(store, parsed.positionals[0]!);
       await setPasswordHash(store, member.id, await hashPassword(password));
-      await forgetFailedLogins(store, usernameKey(member.username));
+      await forgetFailedLogins(store, member.id);
       return member.username;
     });
     console.log(`Set a new password for ${username}.`);

@@ -11,6 +11,7 @@ import { createTokenKeys } from './domain/tokens.js';
 import { addressSet, capConnectionsPerAddress } from './connection-limit.js';
 import { clientKeys, shareFairly } from './fair-share.js';
 import { apiNotFound, frameworkErrors, isApiPath, registerErrorHandling } from './http-errors.js';
+import { currentProfilePath } from './domain/handles.js';
 import { pageMeta } from './page-meta.js';
 import { paths } from './paths.js';
 import { liveUpdates, type LiveOptions } from './live/events-route.js';
@@ -248,6 +249,7 @@ export async function buildApp({
     builtClient: serveBuiltClient,
     clientDir,
     previewTags: (path) => pageMeta(previewDeps, path),
+    movedTo: (path) => currentProfilePath(store, path),
     // Loaded when first needed: it brings the client's components, whose style imports only a bundler
     // understands (the built server has them; `npm run dev` serves pages through Vite and never draws one).
     drawScreen: async (path, cookieHeader) =>

@@ -25,6 +25,8 @@ export async function serveClient(
     clientDir: string;
     previewTags: (path: string) => Promise<string>;
     drawScreen: (path: string, cookieHeader: string | undefined) => Promise<DrawnScreen | null>;
+    /** Where a page that moved now is (an old profile address), or null. */
+    movedTo: (path: string) => Promise<string | null>;
   },
 ) {
   await app.register(fastifyStatic, {
@@ -55,6 +57,8 @@ export async function serveClient(
   const html = hasBuild ? readFileSync(indexHtml, 'utf8') : placeholder;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
+    const moved = await options.movedTo(path);
+    if (moved) return reply.header('cache-control', 'no-cache').redirect(moved, 301);
     const [tags, screen] = await Promise.all([
       options.previewTags(path),
       hasBuild ? options.drawScreen(path, request.headers.cookie) : null,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { limits } from './limits.js';
 import {
   cursor,
+  email,
+  handle,
   id,
   lookupUsername,
   newPassword,
@@ -75,6 +77,15 @@ export const signupWithInviteInput = signupInput.extend({
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     inviteCode.optional(),
   ),
+});
+
+/** The web app's signup: a handle, the public name, apart from an email, private. */
+export const handleSignupInput = signupWithInviteInput.extend({ username: handle, email });
+export type HandleSignupInput = z.infer<typeof handleSignupInput>;
+
+/** Whether a handle may be signed up with, asked as it is typed. */
+export const handleAvailableInput = z.object({
+  handle: z.string({ error: 'Handle must be text.' }).max(200, 'Handle must be at most 200 characters.'),
 });
 
 export const createInviteInput = z.object({

@@ -1,5 +1,7 @@
 /** The demo member whose credentials "Add Test Credentials" fills in (spec section 2; docs/web-app.md). */
 export const demoCredentials = { username: 'demo@realm.social', password: 'realm-demo-2026' } as const;
+/** The demo member's handle, their public name; the credentials above sign in with their email. */
+export const demoHandle = 'demo';
 
 /**
  * The demo member's id, fixed as every seed member's is (seed/data.ts). The server tells that the demo is

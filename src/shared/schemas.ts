@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits, reservedUsernames } from './limits.js';
+import { emailMax, emailPattern, handleMax, handlePattern, isReservedName } from './handle.js';
 import { parseRichText, tagKey } from './rich-text.js';
 
 /** "X is required." when missing, "X must be text." when of another type. */
@@ -98,6 +99,19 @@ export const username = withoutNul(z.string({ error: textError('Username') }), '
     (value) => !invisibleOrBidi.test(value),
     'Usernames cannot contain invisible or direction-changing characters.',
   );
+
+/** A handle to sign up with or change to (shared/handle.ts): Mastodon's rule, reserved names refused. */
+export const handle = withoutNul(z.string({ error: textError('Handle') }), 'Handle')
+  .trim()
+  .regex(handlePattern, `A handle is 1 to ${handleMax} letters, digits or underscores (_).`)
+  .refine((value) => !isReservedName(value), 'That username is reserved. Please choose another.');
+
+/** An email to sign up with: a reasonable address, at most 254 characters; kept as typed, compared folded. */
+export const email = withoutNul(z.string({ error: textError('Email') }), 'Email')
+  .trim()
+  .min(1, 'Email is required.')
+  .max(emailMax, `An email is at most ${emailMax} characters.`)
+  .regex(emailPattern, 'Enter an email address like name@example.com.');
 
 export const newPassword = z
   .string({ error: textError('Password') })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoCredentials, seedMembers } from '../../seed/data.js';
+import { demoCredentials, demoHandle, seedMembers } from '../../seed/data.js';
 import { useRealm } from './instance.js';
 import { freshName, password, signUp } from './members.js';
 import { expectAnswer, expectError, expectUser, messages } from './shapes.js';
@@ -17,7 +17,7 @@ const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!,
 
 describe('POST /api/auth/signup', () => {
   it('answers 201 with the created user, no password, and a token carrying _id and username', async () => {
-    const username = freshName();
+    const username = freshName().replaceAll('-', '_');
     const res = await signup({ username, password, firstName: 'Nora', lastName: 'Quinn', city: 'Oslo' });
     expectAnswer(res, 201, ['createdUser', 'encodedToken']);
     const user = res.body.createdUser;
@@ -27,6 +27,33 @@ describe('POST /api/auth/signup', () => {
     expect(JSON.stringify(res.body)).not.toContain(password);
     expect(claimsOf(res.body.encodedToken)).toMatchObject({ _id: user._id, username });
     expect((await api.get(`/api/users/${username}`)).body.user).toEqual(user);
+  });
+
+  // docs/differences-from-the-mock.md: `username` in answers is the member's handle (letters, digits, `_`).
+  it('makes a handle from a username that is not one, and the name given still finds and signs in', async () => {
+    const given = freshName();
+    const res = await signup({ username: given, password });
+    expect(res.status).toBe(201);
+    const user = res.body.createdUser;
+    expect(user.username).toBe(given.replaceAll('-', '_'));
+    expect(claimsOf(res.body.encodedToken)).toMatchObject({ _id: user._id, username: user.username });
+    expect((await api.get(`/api/users/${given}`)).body.user).toEqual(user);
+    expect((await login(given, password)).body.foundUser).toMatchObject({ _id: user._id });
+    expectError(await signup({ username: given, password }), 422, messages.taken);
+  });
+
+  it('keeps an email-like username as the email, private, with a handle made from its local part', async () => {
+    const local = freshName('mail').replaceAll('-', '_');
+    const email = `${local}@example.com`;
+    const res = await signup({ username: email, password });
+    expect(res.status).toBe(201);
+    expect(res.body.createdUser.username).toBe(local);
+    expect(JSON.stringify(res.body)).not.toContain('example.com');
+    expect((await login(email.toUpperCase(), password)).body.foundUser).toMatchObject({ username: local });
+    expect((await api.get(`/api/users/${encodeURIComponent(email)}`)).status).toBe(404);
+    expectError(await signup({ username: email, password }), 422, messages.taken);
+    const again = await signup({ username: `${local}@example.org`, password });
+    expect(again.body.createdUser.username).toBe(`${local}2`);
   });
 
   it('never lets extra fields replace the id, lists or timestamps, and keeps no secret-looking extras', async () => {
@@ -100,17 +127,22 @@ describe('POST /api/auth/login', () => {
     const res = await login(demoCredentials.username, demoCredentials.password);
     expectAnswer(res, 200, ['encodedToken', 'foundUser']);
     expectUser(res.body.foundUser);
-    expect(res.body.foundUser).toMatchObject({ _id: seedMembers[0]!.id, username: demoCredentials.username });
+    expect(res.body.foundUser).toMatchObject({ _id: seedMembers[0]!.id, username: demoHandle });
     expect(JSON.stringify(res.body)).not.toContain(demoCredentials.password);
     expect(claimsOf(res.body.encodedToken)).toMatchObject({ _id: seedMembers[0]!.id });
   });
 
-  it('matches the username without regard to case and answers it as signed up', async () => {
-    const me = await signUp(api, { username: `Mixed-${freshName()}` });
-    const res = await login(me.username.toUpperCase(), password);
-    expect(res.status).toBe(200);
-    expect(res.body.foundUser).toMatchObject({ _id: me.id, username: me.username });
-    expect((await api.post('/api/posts', res.body.encodedToken, { postData: 'logged in' })).status).toBe(201);
+  it('matches the username without regard to case and answers the handle', async () => {
+    const given = `Mixed-${freshName()}`;
+    const me = await signUp(api, { username: given });
+    for (const name of [given.toUpperCase(), me.username.toLowerCase()]) {
+      const res = await login(name, password);
+      expect(res.status).toBe(200);
+      expect(res.body.foundUser).toMatchObject({ _id: me.id, username: me.username });
+      expect((await api.post('/api/posts', res.body.encodedToken, { postData: 'logged in' })).status).toBe(
+        201,
+      );
+    }
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoCredentials, seedMembers } from '../../seed/data.js';
+import { demoCredentials, demoHandle, seedMembers } from '../../seed/data.js';
 import { useRealm } from './instance.js';
 import { freshName, password, signUp } from './members.js';
 import { expectAnswer, expectError, expectUser, messages } from './shapes.js';
@@ -32,7 +32,7 @@ describe('GET /api/users', () => {
 });
 
 describe('GET /api/users/:username', () => {
-  it('answers 200 {user} for the username in any case, email-like names too', async () => {
+  it('answers 200 {user} for the username in any case, and not by an email', async () => {
     const me = await signUp(api);
     for (const name of [me.username, me.username.toUpperCase()]) {
       const res = await api.get(`/api/users/${encodeURIComponent(name)}`);
@@ -40,8 +40,10 @@ describe('GET /api/users/:username', () => {
       expectUser(res.body.user);
       expect(res.body.user).toMatchObject({ _id: me.id, username: me.username });
     }
-    const demo = await api.get(`/api/users/${encodeURIComponent(demoCredentials.username)}`);
-    expect(demo.body.user).toMatchObject({ _id: seedMembers[0]!.id, username: demoCredentials.username });
+    const demo = await api.get(`/api/users/${demoHandle}`);
+    expect(demo.body.user).toMatchObject({ _id: seedMembers[0]!.id, username: demoHandle });
+    // The demo member's email signs in, but finds nobody: an email is private.
+    expect((await api.get(`/api/users/${encodeURIComponent(demoCredentials.username)}`)).status).toBe(404);
   });
 
   it('answers 404 "User not found" for an unknown username, and for an _id', async () => {

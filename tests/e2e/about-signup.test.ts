@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoCredentials, expectAccessible, logIn, signUp } from './harness.js';
+import { demoHandle } from '../../src/shared/demo.js';
+import { expectAccessible, fillHandleAndEmail, freshCredentials, logIn, signUp } from './harness.js';
 import { callTrpc } from './page-helpers.js';
 import {
   newAdmin,
@@ -19,10 +20,10 @@ const navbar = (p: { page: Page }) => p.page.getByRole('navigation', { name: 'Ma
 
 /** Fills the signup form (on the page already shown) and submits it; returns the credentials. */
 async function fillSignup(p: Awaited<ReturnType<Community['open']>>, firstName = 'Nova') {
-  const credentials = { username: `e2e-${Date.now()}-${firstName}@example.com`, password: 'e2e-password-1' };
+  const credentials = freshCredentials(firstName.toLowerCase());
   await p.page.getByLabel('First name').fill(firstName);
   await p.page.getByLabel('Last name').fill('Comer');
-  await p.page.getByLabel('Email').fill(credentials.username);
+  await fillHandleAndEmail(p.page, credentials);
   await p.page.getByLabel('Password').fill(credentials.password);
   await p.page.getByRole('button', { name: 'Create account' }).click();
   return credentials;
@@ -159,7 +160,7 @@ describe('registration by invite', () => {
 
   it('asks for a code, takes it from the invite link, and refuses a code that is used up', async () => {
     // The demo member is made admin from the command line, as a self-hoster does.
-    await c.admin('set-role', demoCredentials.username, 'admin');
+    await c.admin('set-role', demoHandle, 'admin');
     const admin = await c.open();
     await logIn(admin);
     const invite = await callTrpc<{ code: string }>(admin, 'invites.create', {

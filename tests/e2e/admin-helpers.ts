@@ -5,7 +5,8 @@ import { logIn, type E2ePage } from './harness.js';
 // The admin screens' browser tests: a demo instance whose folder `realm admin` shares, so that
 // moderators and admins are made beside the running server, as a self-hoster would.
 
-export type Credentials = { username: string; password: string };
+/** `username` is the member's handle, which signs in as their email does. */
+export type Credentials = { username: string; password: string; email?: string };
 
 let made = 0;
 
@@ -21,7 +22,7 @@ export function useAdminE2e() {
     async member(role: 'member' | 'moderator' | 'admin', firstName: string, lastName: string) {
       made += 1;
       const credentials = {
-        username: `e2e-${role}-${Date.now()}-${made}@example.com`,
+        username: `e2e_${role}_${Date.now().toString(36)}_${made}`,
         password: `e2e-password-${made}`,
       };
       const create = ['create-user', credentials.username, '--password-stdin'];
@@ -59,7 +60,7 @@ export async function signUpByApi(p: E2ePage, credentials: Credentials, firstNam
       });
       if (!response.ok) throw new Error(`auth.signup: ${await response.text()}`);
     },
-    { ...credentials, firstName, lastName: 'Newcomer' },
+    { email: `${credentials.username}@example.com`, ...credentials, firstName, lastName: 'Newcomer' },
   );
 }
 

@@ -177,7 +177,7 @@ describe('members', () => {
     await a.page.getByRole('button', { name: 'Save settings' }).click();
     await a.page.getByText('The instance settings are saved.').waitFor();
 
-    const newcomer = { username: `e2e-newcomer-${Date.now()}@example.com`, password: 'e2e-password-new' };
+    const newcomer = { username: `e2e_newcomer_${Date.now().toString(36)}`, password: 'e2e-password-new' };
     try {
       await signUpByApi(await open(), newcomer, 'Nell');
       const m = await signedIn(open, moderator, '/admin');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCredentials, logIn, signUp, startE2e, type E2e, type E2ePage } from './harness.js';
+import { demoHandle } from '../../src/shared/demo.js';
+import { composer } from './page-helpers.js';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -76,13 +78,14 @@ describe('logging in', () => {
     await p.page.getByRole('button', { name: 'Add Test Credentials' }).click();
     expect(await p.page.getByLabel('Email').inputValue()).toBe(demoCredentials.username);
     expect(await p.page.getByLabel('Password').inputValue()).toBe(demoCredentials.password);
-    expect(await p.page.getByLabel('Email').getAttribute('type')).toBe('email');
+    // The email or the handle signs in, so the field is a text field (with an email keyboard on phones).
+    expect(await p.page.getByLabel('Email').getAttribute('inputmode')).toBe('email');
     await p.page.getByRole('button', { name: 'Login to your account' }).click();
     await p.page.waitForURL(p.url('/'));
     const { token, user } = await storage(p);
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(JSON.parse(user ?? '{}')).toMatchObject({
-      username: demoCredentials.username,
+      username: demoHandle,
       firstName: 'Riya',
       lastName: 'Sharma',
     });
@@ -103,9 +106,17 @@ describe('signing up', () => {
     await p.page.getByRole('link', { name: 'Create an account' }).click();
     await p.page.waitForURL(p.url('/signup'));
 
-    const email = `auth-${Date.now()}@example.com`;
+    const handle = `ada_${Date.now().toString(36)}`;
+    const email = `${handle}@example.com`;
     await p.page.getByLabel('First name').fill('Ada');
     await p.page.getByLabel('Last name').fill('Newcomer');
+    // The handle is suggested from the name as typed, and its availability shown.
+    expect(await p.page.getByLabel('Handle').inputValue()).toBe('ada_newcomer');
+    await p.page.getByText('@ada_newcomer is available.').waitFor();
+    await p.page.getByLabel('Handle').fill('janecooper');
+    await p.page.getByText('That handle is taken. Please choose another.').waitFor();
+    await p.page.getByLabel('Handle').fill(handle);
+    await p.page.getByText(`@${handle} is available.`).waitFor();
     await p.page.getByLabel('Email').fill(email);
     await p.page.getByLabel('Password').fill('a-long-password');
     await p.page.getByRole('button', { name: 'Create account' }).click();
@@ -117,16 +128,42 @@ describe('signing up', () => {
     await suggestions.getByRole('button', { name: 'Follow @janecooper' }).waitFor();
     // Everyone else from the seed is suggested, and never the new member themself.
     expect(await suggestions.getByRole('button', { name: /^Follow @/ }).count()).toBeGreaterThanOrEqual(6);
-    expect(await suggestions.getByText(`@${email}`).count()).toBe(0);
+    expect(await suggestions.getByText(`@${handle}`).count()).toBe(0);
 
     const { token, user } = await storage(p);
     expect(token).toBeTruthy();
     expect(JSON.parse(user ?? '{}')).toMatchObject({
-      username: email,
+      username: handle,
       firstName: 'Ada',
       lastName: 'Newcomer',
     });
     expect(p.errors).toEqual([]);
+  });
+
+  it("shows the new handle on the card, the email in the member's own settings, and nowhere on others' screens", async () => {
+    const p = await e2e.newPage();
+    const me = await signUp(p, 'Eve', 'Private');
+    await p.page.goto(p.url('/settings'));
+    const account = p.page.getByRole('region', { name: 'Account' });
+    await account.getByText(me.email).waitFor();
+    await account.getByText(`@${me.username}`).waitFor();
+    await p.page.goto(p.url('/'));
+    const content = `Hello from ${me.username}`;
+    await composer(p.page).fill(content);
+    await p.page.getByRole('button', { name: 'Post', exact: true }).click();
+    await p.page.getByRole('article').filter({ hasText: content }).waitFor();
+
+    const other = await e2e.newPage();
+    await logIn(other);
+    for (const path of ['/explore', `/profile/${me.username}`]) {
+      await other.page.goto(other.url(path));
+      const card = other.page.getByRole('article').filter({ hasText: content });
+      await card.waitFor();
+      await card.getByText(`@${me.username}`).first().waitFor();
+      expect(await other.page.content()).not.toContain(me.email);
+      expect(await other.page.content()).not.toContain('example.com');
+    }
+    expect(other.errors).toEqual([]);
   });
 
   it('suggests people to follow inside the empty feed at phone width', async () => {
@@ -146,7 +183,7 @@ describe('the account menu', () => {
     await logIn(p);
     await p.page.getByRole('button', { name: 'Account menu' }).click();
     await p.page.getByRole('menuitem', { name: 'Your Profile' }).click();
-    await p.page.waitForURL((u) => decodeURIComponent(u.pathname) === `/profile/${demoCredentials.username}`);
+    await p.page.waitForURL((u) => decodeURIComponent(u.pathname) === `/profile/${demoHandle}`);
     await p.page.getByRole('heading', { name: 'Riya Sharma', level: 1 }).waitFor();
     await p.page.getByRole('button', { name: 'Edit Profile' }).waitFor();
 

@@ -92,14 +92,26 @@ export async function logIn(
 
 let signups = 0;
 
+/** A handle and an email no other signup of this run has; the handle (`username`) signs in as the email does. */
+export function freshCredentials(prefix = 'e2e') {
+  signups += 1;
+  const username = `${prefix}_${Date.now().toString(36)}_${signups}`;
+  return { username, email: `${username}@example.com`, password: 'e2e-password-1' };
+}
+
+/** Fills the signup page's handle and email (after the names, which suggest a handle). */
+export async function fillHandleAndEmail(page: Page, credentials: { username: string; email: string }) {
+  await page.getByLabel('Handle').fill(credentials.username);
+  await page.getByLabel('Email').fill(credentials.email);
+}
+
 /** Signs a new member up through the signup page; returns their credentials. */
 export async function signUp(p: E2ePage, firstName = 'Nia', lastName = 'Tester') {
-  signups += 1;
-  const credentials = { username: `e2e-${Date.now()}-${signups}@example.com`, password: 'e2e-password-1' };
+  const credentials = freshCredentials();
   await p.page.goto(p.url('/signup'));
   await p.page.getByLabel('First name').fill(firstName);
   await p.page.getByLabel('Last name').fill(lastName);
-  await p.page.getByLabel('Email').fill(credentials.username);
+  await fillHandleAndEmail(p.page, credentials);
   await p.page.getByLabel('Password').fill(credentials.password);
   await p.page.getByRole('button', { name: 'Create account' }).click();
   await p.page.waitForURL(p.url('/'));

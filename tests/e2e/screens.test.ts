@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCredentials, expectAccessible, logIn, startE2e, type E2e, type E2ePage } from './harness.js';
+import { expectAccessible, logIn, startE2e, type E2e, type E2ePage } from './harness.js';
+import { demoHandle } from '../../src/shared/demo.js';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ const sizes = [
 const schemes = ['light', 'dark'] as const;
 const combos = sizes.flatMap((size) => schemes.map((scheme) => ({ ...size, scheme })));
 
-const ownProfile = `/profile/${encodeURIComponent(demoCredentials.username)}`;
+const ownProfile = `/profile/${demoHandle}`;
 
 describe.each(combos)('every screen at $width px, $scheme', ({ width, height, scheme }) => {
   const phone = width < 600;

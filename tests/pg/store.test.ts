@@ -2,7 +2,7 @@ import pg from 'pg';
 import type * as Uuid from 'uuid';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { generateScale } from '../../seed/scale.js';
-import { demoCredentials, seedMembers } from '../../seed/data.js';
+import { demoCredentials, demoHandle, seedMembers } from '../../seed/data.js';
 import { runSeed } from '../../seed/seed.js';
 import { signup, type Actor } from '../../src/server/domain/auth.js';
 import { addBookmark, removeBookmark } from '../../src/server/domain/bookmarks.js';
@@ -52,7 +52,7 @@ beforeAll(async () => {
   busy = member('order by (select count(*) from follows where follower_id = u.id) desc');
   marker = member('order by (select count(*) from bookmarks where user_id = u.id) desc');
   writer = member('order by (select count(*) from posts where author_id = u.id) desc');
-  demo = member(`where username = '${demoCredentials.username}'`);
+  demo = member(`where username = '${demoHandle}'`);
   await writeSome(sqlite);
   const quiet = seedMembers.at(-1)!;
   plan = {
@@ -230,7 +230,15 @@ describe('the PostgreSQL store writes as the SQLite store does', () => {
     await onBoth((store) => editProfile(store, demo, { bio: 'Now on two engines', firstName: 'Riya R.' }));
     const keys = createTokenKeys(testSecret);
     const signUp = (username: string) => async (store: Store) =>
-      (await signup(store, keys, { username, password: 'a-long-password', lastName: 'New' })).userId;
+      (
+        await signup(
+          store,
+          keys,
+          { username, password: 'a-long-password', lastName: 'New' },
+          {},
+          { fromName: true },
+        )
+      ).userId;
     await onBoth(signUp(demoCredentials.username.toUpperCase()));
     const newcomer = (await onBoth(signUp('newcomer'))).answer!;
     plan.authors.push({ id: newcomer, username: 'newcomer' });

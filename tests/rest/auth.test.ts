@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoCredentials, seedMembers } from '../../seed/data.js';
+import { demoCredentials, demoHandle, seedMembers } from '../../seed/data.js';
 import { factoryPassword } from '../../seed/factories.js';
 import { createTokenKeys } from '../../src/server/domain/tokens.js';
 import { call, get, post } from '../helpers/http.js';
@@ -123,7 +123,7 @@ describe('POST /api/auth/login', () => {
     const res = await post(t.app, '/api/auth/login', undefined, demoCredentials);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['encodedToken', 'foundUser']);
-    expect(res.body.foundUser).toMatchObject({ _id: seedMembers[0]!.id, username: demoCredentials.username });
+    expect(res.body.foundUser).toMatchObject({ _id: seedMembers[0]!.id, username: demoHandle });
     expect(res.body.foundUser).not.toHaveProperty('password');
     expect(JSON.stringify(res.body)).not.toContain(demoCredentials.password);
     expect((await createPostAs(res.body.encodedToken)).status).toBe(201);
@@ -136,7 +136,7 @@ describe('POST /api/auth/login', () => {
       password: demoCredentials.password,
     });
     expect(res.status).toBe(200);
-    expect(res.body.foundUser.username).toBe(demoCredentials.username);
+    expect(res.body.foundUser.username).toBe(demoHandle);
   });
 
   it('logs in a member who signed up', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoCredentials } from '../../seed/data.js';
+import { demoCredentials, demoHandle } from '../../seed/data.js';
 import { buildApp } from '../../src/server/app.js';
 import { openSqliteStore } from '../../src/server/store/sqlite/index.js';
 import { makeTestApp, testConfig, testEngine, type TestApp } from '../helpers/test-app.js';
@@ -92,7 +92,7 @@ describe('responses never carry a password or a hash', () => {
       ['GET', `/api/comments/${mine}`, 200],
       ['GET', '/api/users', 200],
       ['GET', '/api/users/secretive', 200],
-      ['GET', `/api/users/${encodeURIComponent(demoCredentials.username)}`, 200],
+      ['GET', `/api/users/${demoHandle}`, 200],
       ['GET', '/api/users/nobody', 404],
       ['GET', '/api/posts/nope', 404],
     ] as const) {
@@ -113,17 +113,20 @@ describe('responses never carry a password or a hash', () => {
     // tRPC, as httpLink sends it without a transformer.
     const signedUp = await hit('POST', '/trpc/auth.signup', 200, undefined, {
       username: 'rpcuser',
+      email: 'rpcuser@example.com',
       password: secret,
     });
     const rpcToken = signedUp.result.data.token as string;
-    await hit('POST', '/trpc/auth.signup', 409, undefined, { username: 'RPCUSER', password: secret });
+    await hit('POST', '/trpc/auth.signup', 409, undefined, {
+      ...{ username: 'RPCUSER', email: 'other@example.com', password: secret },
+    });
     await hit('POST', '/trpc/auth.login', 200, undefined, { username: 'rpcuser', password: secret });
     await hit('POST', '/trpc/auth.login', 401, undefined, { username: 'rpcuser', password: 'wrong-one-1' });
     await hit('POST', '/trpc/auth.login', 404, undefined, { username: 'nobody', password: secret });
     await hit('GET', '/trpc/users.me', 200, rpcToken);
     await hit('GET', '/trpc/users.me', 401);
     await hit('GET', query('users.byUsername', { username: 'secretive' }), 200, rpcToken);
-    await hit('GET', query('users.byUsername', { username: demoCredentials.username }), 200);
+    await hit('GET', query('users.byUsername', { username: demoHandle }), 200);
     await hit('GET', query('users.byUsername', { username: 'nobody' }), 404);
     await hit('GET', query('posts.feed', { mode: 'latest' }), 200, me);
     await hit('GET', query('posts.feed', { mode: 'trending' }), 200, me);

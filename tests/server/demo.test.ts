@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoCredentials } from '../../src/shared/demo.js';
+import { demoCredentials, demoHandle } from '../../src/shared/demo.js';
 import type { SqliteStore } from '../../src/server/store/sqlite/index.js';
 import { prepareDatabase } from '../../src/server/start.js';
 import { createContext } from '../../src/server/trpc/context.js';
@@ -40,9 +40,7 @@ describe('demo content (docs/self-hosting.md: a real instance starts empty)', ()
     const { file } = await start(false);
     const first = await start(true, file);
     expect(await first.caller.instance.about()).toMatchObject({ demo: true });
-    expect(session(await first.caller.auth.login(demoCredentials)).user.username).toBe(
-      demoCredentials.username,
-    );
+    expect(session(await first.caller.auth.login(demoCredentials)).user.username).toBe(demoHandle);
     const rows = () => store!.db.$client.prepare('select count(*) as n from posts').get() as { n: number };
     const posts = rows().n;
     await start(true, file);

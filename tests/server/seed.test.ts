@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoCredentials } from '../../seed/data.js';
+import { demoCredentials, demoHandle } from '../../seed/data.js';
 import { runSeed } from '../../seed/seed.js';
 import { paths } from '../../src/server/paths.js';
 import { get, post } from '../helpers/http.js';
@@ -34,12 +34,12 @@ describe('seed', () => {
     }
   });
 
-  it('has a demo member with an email-like username who can log in', async () => {
+  it('has a demo member with a handle and an email, who logs in with the email', async () => {
     t = await makeTestApp({ seed: true });
     expect(demoCredentials.username).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
     const res = await post(t.app, '/api/auth/login', undefined, demoCredentials);
     expect(res.status).toBe(200);
-    expect(res.body.foundUser.username).toBe(demoCredentials.username);
+    expect(res.body.foundUser.username).toBe(demoHandle);
   });
 
   it('points every picture at a file the app serves', async () => {

@@ -90,7 +90,9 @@ describe('account.delete', () => {
     expect(await t.sql('select id from users')).toEqual([{ id: friend.id }]);
     // Their token now names nobody; the username is free for a newcomer.
     await expect(me.account.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    const again = await t.caller().auth.signup({ username: leaver.username, password: 'a-good-password' });
+    const again = await t.caller().auth.signup({
+      ...{ username: leaver.username, email: 'again@example.com', password: 'a-good-password' },
+    });
     expect(again.user.username).toBe(leaver.username);
   });
 });

@@ -42,6 +42,8 @@ describe('account.me', () => {
       profilePic: expect.any(String),
       role: 'moderator',
       status: 'active',
+      email: null,
+      handleChangesLeft: 0,
     });
   });
 

@@ -190,7 +190,10 @@ describe('invites.revoke', () => {
     expect(await admin.api.invites.revoke({ code: theirs.code })).toEqual({ ok: true });
     expect(await member.invites.list()).toEqual([]);
     await expect(
-      t.caller().auth.signup({ username: 'late', password: 'a-good-password', inviteCode: mine.code }),
+      t.caller().auth.signup({
+        ...{ username: 'late', email: 'late@example.com', password: 'a-good-password' },
+        inviteCode: mine.code,
+      }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN', message: messages.inviteInvalid });
   });
 

@@ -11,7 +11,13 @@ let t: TestApp;
 afterEach(() => t?.close());
 
 const password = 'a-good-password';
-const newcomer = (username = 'newcomer') => ({ username, password, firstName: 'New', lastName: 'Comer' });
+const newcomer = (username = 'newcomer') => ({
+  username,
+  email: `${username}@example.com`,
+  password,
+  firstName: 'New',
+  lastName: 'Comer',
+});
 
 describe('registration open', () => {
   it('signs up an active member, and login says so too', async () => {
@@ -84,6 +90,8 @@ describe('registration approval', () => {
       profilePic: expect.any(String),
       role: 'member',
       status: 'pending',
+      email: 'newcomer@example.com',
+      handleChangesLeft: 0,
     });
   });
 
@@ -97,6 +105,7 @@ describe('registration approval', () => {
     // No token is read by these: anyone may call them.
     const anonymous = new Set([
       'auth.signup',
+      'auth.handleAvailable',
       'auth.login',
       'auth.secondStep',
       'auth.passkeyOptions',
@@ -224,12 +233,12 @@ describe('registration invite', () => {
   it('gives the last use to one of two signups racing for it', async () => {
     const { code } = await inviteInstance({ maxUses: 1 });
     const results = await Promise.allSettled(
-      ['racer-a', 'racer-b'].map((name) => t.caller().auth.signup({ ...newcomer(name), inviteCode: code })),
+      ['racer_a', 'racer_b'].map((name) => t.caller().auth.signup({ ...newcomer(name), inviteCode: code })),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const [lost] = results.filter((r) => r.status === 'rejected');
     expect(lost?.reason).toMatchObject({ code: 'FORBIDDEN', message: messages.inviteInvalid });
     expect(await usesOf(code)).toBe(1);
-    expect(await t.sql(`select count(*) as n from users where username like 'racer-%'`)).toEqual([{ n: 1 }]);
+    expect(await t.sql(`select count(*) as n from users where username like 'racer_%'`)).toEqual([{ n: 1 }]);
   });
 });

@@ -45,9 +45,11 @@ const visitorReads = [
   'users.byUsername',
 ];
 // Signing in and up, what the login and signup screens show of the instance, and which app an app's sign-in
-// page (/oauth/authorize) names before the member signs in (docs/decisions/0013-oauth-for-apps.md), and the
-// sign-in's second step and passkeys (docs/security.md, "Second factors" and "Passkeys").
+// page (/oauth/authorize) names before the member signs in (docs/decisions/0013-oauth-for-apps.md), the
+// sign-in's second step and passkeys (docs/security.md, "Second factors" and "Passkeys"), and whether a
+// handle is free, asked as the signup form's handle is typed.
 const signInDoors = [
+  'auth.handleAvailable',
   'auth.login',
   'auth.passkeyLogin',
   'auth.passkeyOptions',

@@ -12,6 +12,7 @@ export const serverFailureText = "Something went wrong on Realm's side. Try agai
 const takenMessages = {
   taken: 'Unprocessable Entity. Username Already Exists.',
   lookalike: 'Unprocessable Entity. This username looks like an existing one. Please choose another.',
+  email: 'That email is already registered. Log in with it, or use another email.',
 } as const;
 
 /** The HTTP status an answer came with, when one came at all. */
@@ -52,11 +53,11 @@ export function errorMessage(error: unknown): string {
 }
 
 /** The signup form's fields a refusal may be about. */
-export type SignupField = 'firstName' | 'lastName' | 'username' | 'password' | 'inviteCode';
+export type SignupField = 'firstName' | 'lastName' | 'username' | 'email' | 'password' | 'inviteCode';
 
 /**
  * A signup refusal placed next to the field it is about, in the words of the form (whose username field is
- * labelled Email), or `field: null` for the form as a whole. `logIn` offers the login page instead.
+ * labelled Handle), or `field: null` for the form as a whole. `logIn` offers the login page instead.
  */
 export function signupProblem(error: unknown): {
   field: SignupField | null;
@@ -65,25 +66,28 @@ export function signupProblem(error: unknown): {
 } {
   if (error instanceof TRPCClientError) {
     if (error.message === takenMessages.taken) {
-      return { field: 'username', message: 'That email is already used by an account.', logIn: true };
+      return { field: 'username', message: 'That handle is taken. Please choose another.' };
     }
     if (error.message === takenMessages.lookalike) {
       return {
         field: 'username',
-        message: 'That email looks like one already used by an account. Use another, or log in.',
-        logIn: true,
+        message: 'That handle looks like one a member has. Please choose another.',
       };
+    }
+    if (error.message === takenMessages.email) {
+      return { field: 'email', message: 'That email is already registered.', logIn: true };
     }
     const issues = (error.data as { issues?: { path: string }[] | null } | undefined)?.issues;
     const path = issues?.[0]?.path;
-    const fields: readonly string[] = ['firstName', 'lastName', 'username', 'password', 'inviteCode'];
-    if (path && fields.includes(path)) {
-      // The form calls the username "Email": the server's "Username must..." reads as the form does.
-      const message = error.message.replace(/^Usernames?\b/, (word) =>
-        word === 'Usernames' ? 'Emails' : 'Email',
-      );
-      return { field: path as SignupField, message };
-    }
+    const fields: readonly string[] = [
+      'firstName',
+      'lastName',
+      'username',
+      'email',
+      'password',
+      'inviteCode',
+    ];
+    if (path && fields.includes(path)) return { field: path as SignupField, message: error.message };
   }
   return { field: null, message: errorMessage(error) };
 }

@@ -42,10 +42,14 @@ export function LoginPage() {
             login.mutate({ username, password });
           }}
         >
-          <label htmlFor={emailId}>Email</label>
+          {/* The email or the handle signs in (docs/web-app.md, "Log in"), so the field takes either. */}
+          <label htmlFor={emailId}>Email or handle</label>
           <input
             id={emailId}
-            type="email"
+            type="text"
+            inputMode="email"
+            spellCheck={false}
+            autoCapitalize="none"
             required
             autoComplete="username"
             value={username}

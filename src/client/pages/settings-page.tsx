@@ -1,3 +1,4 @@
+import { AccountSection } from '../components/settings/account-section';
 import { AppsSection } from '../components/settings/apps-section';
 import { DeleteAccount } from '../components/settings/delete-account';
 import { ExportData } from '../components/settings/export-data';
@@ -16,7 +17,7 @@ import '../settings.css';
 import '../theme.css';
 
 /**
- * The settings page: the theme, password, two-factor authentication, passkeys, notifications on this device, sessions, the apps allowed, blocked and muted members, invites (admins, and members where the
+ * The settings page: the account's handle and email, the theme, password, two-factor authentication, passkeys, notifications on this device, sessions, the apps allowed, blocked and muted members, invites (admins, and members where the
  * admins allow it), export and deletion of the account.
  */
 export default function SettingsPage() {
@@ -27,6 +28,7 @@ export default function SettingsPage() {
   return (
     <div className="column settings">
       <h1 className="page-title">Settings</h1>
+      <AccountSection />
       <ThemeSection />
       <PasswordForm />
       <SecondFactorSection />

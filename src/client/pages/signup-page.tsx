@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link, useSearch } from 'wouter';
+import { emailMax, handleMax, suggestHandle } from '../../shared/handle';
 import { limits } from '../../shared/limits';
 import { FormError } from '../components/form-error';
 import { InstanceIntro } from '../components/instance-intro';
@@ -7,6 +8,7 @@ import { fits, TextCounter } from '../components/text-counter';
 import { signupProblem } from '../lib/error-text';
 import { trpc } from '../lib/trpc';
 import type { RouterInputs } from '../lib/trpc-types';
+import { useDebounced } from '../lib/use-debounced';
 import { useInstance } from '../lib/use-instance';
 import { useSignIn } from '../lib/use-sign-in';
 import '../settings.css';
@@ -14,8 +16,9 @@ import '../settings.css';
 const fields = [
   { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name', max: limits.nameMax },
   { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name', max: limits.nameMax },
-  // The login field is an email field (spec section 5), so the username a member picks here is their email.
-  { name: 'username', label: 'Email', type: 'email', autoComplete: 'username', max: limits.usernameMax },
+  // The handle is the public name (shared/handle.ts); the email is private, and signs in as the handle does.
+  { name: 'username', label: 'Handle', type: 'text', autoComplete: 'username', max: handleMax },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', max: emailMax },
   {
     name: 'password',
     label: 'Password',
@@ -28,6 +31,25 @@ const fields = [
 type Form = Record<(typeof fields)[number]['name'], string>;
 /** Signup takes an invite code where registration is by invite. */
 type SignupInput = RouterInputs['auth']['signup'] & { inviteCode?: string };
+
+/**
+ * Whether the handle typed may be had, asked once typing pauses: "@ana is available", or why not. The
+ * server's answer is for the handle it was asked about, so an answer that arrives late is not shown.
+ */
+function HandleAvailability({ id, handle }: { id: string; handle: string }) {
+  const asked = useDebounced(handle, 300);
+  const answer = trpc.auth.handleAvailable.useQuery({ handle: asked }, { enabled: asked !== '' });
+  if (handle === '' || asked !== handle || !answer.data) return null;
+  return answer.data.available ? (
+    <p id={id} className="hint" role="status">
+      @{handle} is available.
+    </p>
+  ) : (
+    <p id={id} className="form-error" role="status">
+      {answer.data.reason}
+    </p>
+  );
+}
 
 /** Why one field was refused, under it; a taken email offers the login page instead. */
 function FieldProblem({ id, problem }: { id: string; problem: { message: string; logIn?: boolean } | null }) {
@@ -45,7 +67,15 @@ function FieldProblem({ id, problem }: { id: string; problem: { message: string;
  * `?invite=CODE`), a note that a moderator approves new accounts, or no form at all while it is closed.
  */
 export default function SignupPage() {
-  const [form, setForm] = useState<Form>({ firstName: '', lastName: '', username: '', password: '' });
+  const [form, setForm] = useState<Form>({
+    firstName: '',
+    lastName: '',
+    username: '',
+    email: '',
+    password: '',
+  });
+  // The handle follows the name as it is typed until the newcomer types a handle of their own.
+  const [handleTyped, setHandleTyped] = useState(false);
   const invited = new URLSearchParams(useSearch()).get('invite') ?? '';
   const [inviteCode, setInviteCode] = useState(invited);
   const baseId = useId();
@@ -60,8 +90,17 @@ export default function SignupPage() {
   const fieldProblem = (name: string) => (problem?.field === name ? problem : null);
   const describedBy = (name: string, hint?: string) =>
     [hint, fieldProblem(name) && `${baseId}-${name}-problem`].filter(Boolean).join(' ') || undefined;
-  const change = (name: keyof Form) => (event: ChangeEvent<HTMLInputElement>) =>
-    setForm((current) => ({ ...current, [name]: event.target.value }));
+  const change = (name: keyof Form) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    if (name === 'username') setHandleTyped(value !== '');
+    setForm((current) => {
+      const next = { ...current, [name]: value };
+      if (!handleTyped && (name === 'firstName' || name === 'lastName')) {
+        next.username = suggestHandle(next.firstName, next.lastName);
+      }
+      return next;
+    });
+  };
 
   if (instance.registration === 'closed') {
     return (
@@ -122,7 +161,7 @@ export default function SignupPage() {
             <input
               id={`${baseId}-${field.name}`}
               type={field.type}
-              required={field.name === 'username' || field.name === 'password'}
+              required={field.name === 'username' || field.name === 'email' || field.name === 'password'}
               minLength={field.name === 'password' ? limits.passwordMin : undefined}
               // Names may be typed past their limit, with the counter saying how far (docs/web-app.md).
               maxLength={field.name === 'firstName' || field.name === 'lastName' ? undefined : field.max}
@@ -132,12 +171,26 @@ export default function SignupPage() {
               aria-invalid={fieldProblem(field.name) ? true : undefined}
               aria-describedby={describedBy(
                 field.name,
-                field.name === 'password' ? `${baseId}-password-hint` : undefined,
+                field.name === 'password'
+                  ? `${baseId}-password-hint`
+                  : field.name === 'username'
+                    ? `${baseId}-handle-hint`
+                    : undefined,
               )}
+              {...(field.name === 'username' && { spellCheck: false, autoCapitalize: 'none' })}
             />
             <FieldProblem id={`${baseId}-${field.name}-problem`} problem={fieldProblem(field.name)} />
             {(field.name === 'firstName' || field.name === 'lastName') && (
               <TextCounter text={form[field.name]} max={field.max} from={10} />
+            )}
+            {field.name === 'username' && (
+              <>
+                <HandleAvailability id={`${baseId}-handle-available`} handle={form.username.trim()} />
+                <p id={`${baseId}-handle-hint`} className="hint">
+                  Your public name, shown as @{form.username.trim() || 'handle'}: letters, digits and _, up to{' '}
+                  {handleMax}. You cannot change it later. Your email stays private.
+                </p>
+              </>
             )}
             {field.name === 'password' && (
               <p id={`${baseId}-password-hint`} className="hint">

@@ -1,5 +1,4 @@
 import { limits } from '../../shared/limits.js';
-import { usernameKey } from '../../shared/schemas.js';
 import type { Store } from '../store/store.js';
 import { tokenFor, type Actor } from './auth.js';
 import { now } from './clock.js';
@@ -35,7 +34,7 @@ async function checkPassword(
 ) {
   const hash = await store.read.account.passwordHash(actor.id);
   if (hash === undefined) throw actorGone();
-  if (!(await checkAccountPassword(signInLimits, usernameKey(actor.username), password, hash))) {
+  if (!(await checkAccountPassword(signInLimits, actor.id, password, hash))) {
     throw forbidden(refusal);
   }
   return hash;

@@ -1,7 +1,7 @@
 import { v4 as uuid } from 'uuid';
 import type { RegistrationMode } from '../../shared/community-schemas.js';
 import { usernameKey, type LoginInput, type SignupInput } from '../../shared/schemas.js';
-import type { Role, Store } from '../store/store.js';
+import type { Role, Store, Tx } from '../store/store.js';
 import { actorGone, DomainError, forbidden, invalidToken, messages, notFound } from './errors.js';
 import { now } from './clock.js';
 import { instanceSettings } from './instance-settings.js';
@@ -12,6 +12,7 @@ import { passSecondFactor, secondFactorTicket } from './second-factor-sign-in.js
 import { checkAccountPassword, type SignInLimits } from './sign-in-limits.js';
 import { tokenFromHeader, type TokenKeys } from './tokens.js';
 import { usernameSkeleton } from '../../shared/username-skeleton.js';
+import { emailKey, handleBase, handleCandidate, isEmailLike, isHandle } from '../../shared/handle.js';
 
 /** The signed-in member on whose behalf a write runs, with their role (domain/roles.ts). */
 export type Actor = { id: string; username: string; role: Role };
@@ -36,53 +37,106 @@ export type SignupOptions = {
 };
 
 /**
+ * Who signs up, by name (docs/decisions/0016-handle-and-email.md). From the web app: a handle and an email.
+ * From REST's `username` (`fromName`): an email-like name is the member's email, with a handle made from it;
+ * a handle is the handle; any other name gets a handle made from it and is kept as a former handle, so that
+ * login with exactly what signup was given keeps working.
+ */
+export type SignupNames = { handle?: string; base: string; email: string | null; former: string | null };
+
+export function signupNames(
+  input: { username: string; email?: string | undefined },
+  fromName: boolean,
+): SignupNames {
+  if (!fromName)
+    return { handle: input.username, base: input.username, email: input.email ?? null, former: null };
+  const name = input.username;
+  if (isEmailLike(name)) return { base: handleBase(name), email: name, former: null };
+  if (isHandle(name)) return { handle: name, base: name, email: null, former: null };
+  return { base: handleBase(name), email: null, former: name };
+}
+
+const emailTaken = () => new DomainError(422, messages.emailTaken, 'CONFLICT');
+
+/** The first free handle from `base` (taken, a former handle, reserved or a look-alike: the next number). */
+async function freeHandle(tx: Tx, base: string, id: string) {
+  for (let n = 1; ; n++) {
+    const handle = handleCandidate(base, n);
+    if (!isHandle(handle)) continue;
+    if (await tx.members.idByKey(usernameKey(handle))) continue;
+    if (await tx.members.lookalike(usernameSkeleton(handle), id)) continue;
+    return handle;
+  }
+}
+
+/**
  * Spec section 6, under the instance's registration: open; approval (the account waits, pending,
  * for a moderator); invite (a usable code is needed, and one of its uses is counted in the transaction that
- * creates the account, so a refused signup uses nothing); closed.
+ * creates the account, so a refused signup uses nothing); closed. `fromName`: REST's signup, whose
+ * `username` may be an email or any name (signupNames).
  */
 export async function signup(
   store: Store,
   keys: TokenKeys,
-  input: SignupInput,
+  input: SignupInput & { email?: string | undefined },
   extra: Record<string, unknown> = {},
-  options: SignupOptions = {},
-): Promise<{ userId: string; token: string; status: 'active' | 'pending' }> {
+  options: SignupOptions & { fromName?: boolean } = {},
+): Promise<{ userId: string; username: string; token: string; status: 'active' | 'pending' }> {
   const registration = options.byAdministrator
     ? 'open'
     : (await instanceSettings(store, options.registrationDefault ?? 'open')).registration;
   if (registration === 'closed') throw forbidden(messages.registrationClosed);
   const inviteCode = registration === 'invite' ? options.inviteCode : undefined;
   if (registration === 'invite' && !inviteCode) throw forbidden(messages.inviteRequired);
-  if (await findUserIdByUsername(store, input.username)) throw usernameTaken();
+  const names = signupNames(input, options.fromName ?? false);
+  const refuseEmail = options.fromName ? usernameTaken : emailTaken;
+  // A name kept as a former handle, or an email that is one, stays reserved as the member's handle is.
+  for (const name of [names.handle, names.former, names.email]) {
+    if (name && (await findUserIdByUsername(store, name)))
+      throw name === names.email ? refuseEmail() : usernameTaken();
+  }
+  if (names.email && (await store.read.members.emailTaken(emailKey(names.email)))) throw refuseEmail();
   const passwordHash = await hashPassword(input.password);
   const at = now();
   const id = uuid();
   const status = registration === 'approval' ? 'pending' : 'active';
-  const { password: _password, ...profile } = input;
-  const member = {
-    ...profile,
-    id,
-    usernameKey: usernameKey(input.username),
-    usernameSkeleton: usernameSkeleton(input.username),
-    passwordHash,
-    extra: JSON.stringify(extra),
-    status,
-    ...(options.role ? { role: options.role } : {}),
-    createdAt: at,
-    updatedAt: at,
-  } as const;
-  await store.write(async (tx) => {
+  const { password: _password, email: _email, username: _username, ...profile } = input;
+  const username = await store.write(async (tx) => {
     if (inviteCode && !(await tx.invites.redeem(inviteCode, at))) throw forbidden(messages.inviteInvalid);
+    const handle = names.handle ?? (await freeHandle(tx, names.base, id));
+    const member = {
+      ...profile,
+      id,
+      username: handle,
+      usernameKey: usernameKey(handle),
+      usernameSkeleton: usernameSkeleton(handle),
+      email: names.email,
+      emailKey: names.email === null ? null : emailKey(names.email),
+      handleChangesLeft: names.handle === undefined ? 1 : 0,
+      passwordHash,
+      extra: JSON.stringify(extra),
+      status,
+      ...(options.role ? { role: options.role } : {}),
+      createdAt: at,
+      updatedAt: at,
+    } as const;
     // Two signups for one name at once: the unique index decides, and the loser gets the spec's answer (and
     // its invite use is rolled back with it).
     if (!(await tx.members.insert(member))) throw usernameTaken();
+    if (names.former !== null) {
+      if (!(await tx.members.addFormerHandle(id, names.former, at))) throw usernameTaken();
+      // The name given stays the member's (lookups and login find them by it): not a look-alike of anyone's.
+      if (await tx.members.lookalike(usernameSkeleton(names.former), id)) throw usernameLookalike();
+    }
     // After the insert, so the same name (whose skeleton is the same too) gets the taken answer above; a
     // look-alike rolls the insert back.
     if (await tx.members.lookalike(member.usernameSkeleton, id)) throw usernameLookalike();
+    return handle;
   });
   return {
     userId: id,
-    token: await tokenFor(keys, { id, username: input.username, tokenVersion: 0 }),
+    username,
+    token: await tokenFor(keys, { id, username, tokenVersion: 0 }),
     status,
   };
 }
@@ -105,7 +159,8 @@ export async function login(
 ): Promise<LoginResult> {
   const user = await store.read.members.forLogin(usernameKey(input.username));
   if (!user) throw notFound(messages.unknownUsername);
-  const throttleKey = usernameKey(user.username);
+  // The throttle counts by member, whichever name they typed (sign-in-limits.ts).
+  const throttleKey = user.id;
   if (!(await checkAccountPassword(limits, throttleKey, input.password, user.passwordHash))) {
     throw new DomainError(401, messages.wrongPassword, 'UNAUTHORIZED');
   }

@@ -31,6 +31,8 @@ export const messages = {
   wrongPassword: 'The credentials you entered are invalid. Unauthorized access error.',
   invalidToken: 'The token is invalid. Unauthorized access error.',
   usernameTaken: 'Unprocessable Entity. Username Already Exists.',
+  // Signup's answer must say the email is taken (the newcomer has to know); it says no more than that.
+  emailTaken: 'That email is already registered. Log in with it, or use another email.',
   usernameLookalike: 'Unprocessable Entity. This username looks like an existing one. Please choose another.',
   editPostNotOwner: "Cannot edit a Post doesn't belong to the logged in User.",
   deletePostNotOwner: "Cannot delete a Post doesn't belong to the logged in User.",

@@ -84,7 +84,14 @@ export async function createInvite(
   });
   // 96 random bits do not collide; if they ever did, the insert writes nothing and this says so.
   if (!inserted) throw new Error('createInvite: the code exists');
-  const { role: _role, status: _status, ...createdBy } = (await store.read.account.view(actor.id))!;
+  // Only the public fields: the creator's own view also carries their email.
+  const {
+    role: _role,
+    status: _status,
+    email: _email,
+    handleChangesLeft: _left,
+    ...createdBy
+  } = (await store.read.account.view(actor.id))!;
   return viewOf({ ...row, createdBy, uses: 0 }, at);
 }
 

@@ -4,13 +4,16 @@ import { now } from './clock.js';
 
 // What an instance's administrator does to members (`realm admin`); account deletion will reuse deleteMember.
 
-/** The member a name means, matched as login matches it (without regard to case). */
+/**
+ * The member a name means, matched as login matches it (without regard to case): their handle, their email
+ * (the command line is the administrator's, who may know it) or a former handle.
+ */
 export async function findMember(
   store: Store,
   name: string,
 ): Promise<{ id: string; username: string } | undefined> {
-  const id = await store.read.members.idByKey(usernameKey(name));
-  return id === undefined ? undefined : store.read.members.actor(id);
+  const member = await store.read.members.forLogin(usernameKey(name));
+  return member && { id: member.id, username: member.username };
 }
 
 /** Every member, newest first, with what `realm admin list-users` shows of them. */

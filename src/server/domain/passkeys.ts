@@ -7,7 +7,6 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { usernameKey } from '../../shared/schemas.js';
 import type { ActorRow, PasskeyRow, Store } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { now } from './clock.js';
@@ -189,7 +188,7 @@ export async function passPasskeySignIn(
     },
   }).catch(() => null);
   if (!verified?.verified) {
-    await limits.recordFailure(usernameKey(member.username));
+    await limits.recordFailure(member.id);
     throw notChecked();
   }
   const at = now();

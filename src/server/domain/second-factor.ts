@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { usernameKey } from '../../shared/schemas.js';
 import type { Store } from '../store/store.js';
 import type { Actor } from './auth.js';
 import { actorGone, badRequest, DomainError, forbidden } from './errors.js';
@@ -70,7 +69,7 @@ function newRecoveryCode(): string {
 export async function checkPasswordOf(store: Store, limits: SignInLimits, actor: Actor, password: string) {
   const hash = await store.read.account.passwordHash(actor.id);
   if (hash === undefined) throw actorGone();
-  if (!(await checkAccountPassword(limits, usernameKey(actor.username), password, hash))) {
+  if (!(await checkAccountPassword(limits, actor.id, password, hash))) {
     throw forbidden(factorMessages.wrongPassword);
   }
 }
@@ -144,7 +143,7 @@ export async function disableTotp(
   const checked = await useSecondFactorCode(store, keys, actor.id, input.code);
   if (checked === 'off') throw badRequest(factorMessages.notOn);
   if (checked === 'wrong') {
-    await limits.recordFailure(usernameKey(actor.username));
+    await limits.recordFailure(actor.id);
     throw forbidden(factorMessages.wrongCode);
   }
   await store.write((tx) => tx.secondFactors.disable(actor.id));

@@ -18,8 +18,8 @@ export type SignInLimits = {
   /** Counts a login or signup attempt from `address`; refuses it with 429 past the limit. */
   countAttempt(address: string | undefined): Promise<void>;
   /** Refuses with 429 a login to an account that has failed too often lately. */
-  refuseIfThrottled(usernameKey: string): Promise<void>;
-  recordFailure(usernameKey: string): Promise<void>;
+  refuseIfThrottled(accountId: string): Promise<void>;
+  recordFailure(accountId: string): Promise<void>;
 };
 
 /**
@@ -29,13 +29,14 @@ export type SignInLimits = {
  */
 export async function checkAccountPassword(
   limits: SignInLimits,
-  usernameKey: string,
+  accountId: string,
   password: string,
   hash: string,
 ): Promise<boolean> {
-  await limits.refuseIfThrottled(usernameKey);
+  // Keyed on the member, not on the name typed: their handle, email and former handles share one count.
+  await limits.refuseIfThrottled(accountId);
   if (await verifyPassword(password, hash)) return true;
-  await limits.recordFailure(usernameKey);
+  await limits.recordFailure(accountId);
   return false;
 }
 
@@ -46,11 +47,11 @@ export const noSignInLimits: SignInLimits = {
   recordFailure: async () => {},
 };
 
-const accountKey = (usernameKey: string) => `login-failures:${usernameKey}`;
+const accountKey = (accountId: string) => `login-failures:${accountId}`;
 
 /** A new password set by an admin (`realm admin reset-password`) ends the account's lockout at once. */
-export function forgetFailedLogins(store: Store, usernameKey: string): Promise<void> {
-  return forgetHits(store, accountKey(usernameKey));
+export function forgetFailedLogins(store: Store, accountId: string): Promise<void> {
+  return forgetHits(store, accountKey(accountId));
 }
 
 export function signInLimits(store: Store): SignInLimits {
@@ -60,14 +61,14 @@ export function signInLimits(store: Store): SignInLimits {
       const window = await countHit(store, `sign-in:${address}`, attemptsPerAddress.windowMs);
       if (window.hits > attemptsPerAddress.max) throw refusal('Too many attempts', window);
     },
-    async refuseIfThrottled(usernameKey) {
-      const window = await hitsOf(store, accountKey(usernameKey), failuresPerAccount.windowMs);
+    async refuseIfThrottled(accountId) {
+      const window = await hitsOf(store, accountKey(accountId), failuresPerAccount.windowMs);
       if (window.hits >= failuresPerAccount.max) {
         throw refusal('Too many failed logins for this account', window);
       }
     },
-    async recordFailure(usernameKey) {
-      await countHit(store, accountKey(usernameKey), failuresPerAccount.windowMs);
+    async recordFailure(accountId) {
+      await countHit(store, accountKey(accountId), failuresPerAccount.windowMs);
     },
   };
 }

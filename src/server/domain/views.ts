@@ -111,6 +111,10 @@ export const isoTime = (ms: number) => new Date(ms).toISOString();
 export type AccountView = PublicUser & {
   role: 'member' | 'moderator' | 'admin';
   status: 'active' | 'pending';
+  /** Their own email: this view answers only the member themself. */
+  email: string | null;
+  /** How many times they may still change their handle themselves (0 or 1). */
+  handleChangesLeft: number;
 };
 
 /** What anyone may read about the instance: the signup screen and the public /about page. */

@@ -26,8 +26,8 @@ const protectedKeys = new Set([
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 // Extras are shown to everyone with the profile, so anything that looks like a secret is never kept:
-// a signup form's `confirmPassword` must not end up public.
-const secretLooking = /pass|secret|token|hash/i;
+// a signup form's `confirmPassword` must not end up public, nor an `email` (a member's email is private).
+const secretLooking = /pass|secret|token|hash|e-?mail/i;
 
 /**
  * Spec section 3: "Signup accepts any extra fields and stores them", within the limits of
@@ -79,6 +79,7 @@ export function authRoutes(app: FastifyInstance, deps: RestDeps, limits: SignInL
     const { userId, token } = await signup(deps.store, deps.keys, input, extraFields(body, input.password), {
       registrationDefault: deps.registrationDefault,
       inviteCode,
+      fromName: true,
     });
     return reply.code(201).send({ createdUser: await legacyUser(deps, userId, userId), encodedToken: token });
   });

@@ -1,8 +1,13 @@
 import type { PublicUser } from '../../../shared/public-user.js';
 import type { AccountState, Role } from './members.js';
 
-/** The signed-in member as account.me shows them. */
-export type AccountRow = PublicUser & { role: Role; status: AccountState };
+/** The signed-in member as account.me shows them: their own email too (private to them). */
+export type AccountRow = PublicUser & {
+  role: Role;
+  status: AccountState;
+  email: string | null;
+  handleChangesLeft: number;
+};
 
 /** What account.export reads, each list newest first and at most the limit asked for. */
 export type ArchiveRows = {

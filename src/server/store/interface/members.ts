@@ -22,6 +22,11 @@ export type NewMember = {
   /** What the username looks like (domain/username-skeleton.ts). */
   usernameSkeleton: string;
   passwordHash: string;
+  /** Private: never in an answer to anyone but the member and the admins. */
+  email?: string | null;
+  emailKey?: string | null;
+  /** 1 when the handle was made from another name (REST signup), so the member may change it once. */
+  handleChangesLeft?: number;
   firstName?: string;
   lastName?: string;
   profilePic?: string;
@@ -95,13 +100,21 @@ export type MemberListing = {
 };
 
 export type MemberReads = {
-  /** The id of the member whose username matches this key (shared/schemas.ts usernameKey). */
+  /**
+   * The id of the member whose handle, or one of whose former handles, matches this key (shared/schemas.ts
+   * usernameKey): a lookup by an old name finds the member, and signup refuses it.
+   */
   idByKey(key: string): Promise<string | undefined>;
   /** The ids of the members whose usernames match these keys; keys nobody has are left out. */
   idsByKeys(keys: string[]): Promise<string[]>;
   /** Read on every signed-in request: whether the token's member exists, may act, and signed it lately. */
   actor(id: string): Promise<ActorRow | undefined>;
+  /** The member whose handle, email or former handle folds to this key, in that order. */
   forLogin(key: string): Promise<(ActorRow & { passwordHash: string }) | undefined>;
+  /** Whether a member's handle has this skeleton (a look-alike); for the signup form's availability. */
+  skeletonTaken(skeleton: string): Promise<boolean>;
+  /** Whether a member has an email that folds to this key (shared/handle.ts emailKey). */
+  emailTaken(key: string): Promise<boolean>;
   exists(id: string): Promise<boolean>;
   profile(viewerId: string | null, userId: string): Promise<ProfileRow | undefined>;
   /**
@@ -129,6 +142,8 @@ export type MemberWrites = {
    * sees the first.
    */
   lookalike(skeleton: string, exceptId: string): Promise<boolean>;
+  /** Keeps a name the member had (or was given at signup) as a former handle; false when it is anyone's. */
+  addFormerHandle(userId: string, name: string, at: number): Promise<boolean>;
   update(id: string, changes: MemberChanges, at: number): Promise<boolean>;
   /** Deletes the member and all they made, first moving back the counters on what stays. */
   delete(id: string): Promise<void>;

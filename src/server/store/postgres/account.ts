@@ -7,7 +7,8 @@ type Entry<K extends keyof ArchiveRows> = NonNullable<ArchiveRows[K]> extends (i
 
 const view = statement<AccountRow>(
   'account-view',
-  `select ${publicUserSelect('u')}, u.role, u.status from users u where u.id = $1`,
+  `select ${publicUserSelect('u')}, u.role, u.status, u.email, u.handle_changes_left as "handleChangesLeft"
+   from users u where u.id = $1`,
 );
 const passwordHash = statement<{ hash: string }>(
   'account-password-hash',

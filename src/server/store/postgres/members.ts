@@ -1,4 +1,5 @@
 import { memberSearchKeys } from '../../../shared/search-fold.js';
+import { usernameKey } from '../../../shared/username-key.js';
 import type {
   PublicAccountRow,
   ActorRow,
@@ -16,7 +17,19 @@ const idsByKeys = statement<{ id: string }>(
   'member-ids-by-keys',
   'select id from users where username_key = any($1::text[])',
 );
-const idByKey = statement<{ id: string }>('member-id-by-key', 'select id from users where username_key = $1');
+// A member by a name: their handle, or a former one (and at login their email too), each on its unique index.
+const idByKey = statement<{ id: string }>(
+  'member-id-by-key',
+  'select id from users where username_key = $1 union all select user_id from former_handles where key = $1 limit 1',
+);
+const emailTaken = statement<{ id: string }>(
+  'member-email-taken',
+  'select id from users where email_key = $1',
+);
+const addFormer = writeStatement(
+  'member-add-former-handle',
+  `insert into former_handles (key, user_id, name, changed_at) values ($1, $2, $3, $4) on conflict do nothing`,
+);
 // The skeleton's lock: two keys (a class of Realm's own, then the skeleton's hash), a space apart from the
 // one-key locks of the migrations and the seed.
 const lookalikeLock = 0x5265616c;
@@ -27,9 +40,13 @@ const lookalike = statement<{ id: string }>(
 );
 const actorColumns = 'id, username, role, status, token_version as "tokenVersion"';
 const actor = statement<ActorRow>('member-actor', `select ${actorColumns} from users where id = $1`);
+// The first of the three that names someone, each a lookup on its unique index.
 const forLogin = statement<ActorRow & { passwordHash: string }>(
   'member-for-login',
-  `select ${actorColumns}, password_hash as "passwordHash" from users where username_key = $1`,
+  `select ${actorColumns}, password_hash as "passwordHash" from users where id = coalesce(
+     (select id from users where username_key = $1),
+     (select id from users where email_key = $1),
+     (select user_id from former_handles where key = $1))`,
 );
 // One statement, as on SQLite: the counts are subqueries on indexes (posts by author, follows by follower).
 const profile = statement<TextTimes<ProfileRow, 'createdAt'>>(
@@ -101,6 +118,8 @@ export function memberReads(db: Queryable): Reads['members'] {
     idsByKeys: async (keys) => (keys.length === 0 ? [] : (await idsByKeys(db, [keys])).map((row) => row.id)),
     actor: async (id) => (await actor(db, [id]))[0],
     forLogin: async (key) => (await forLogin(db, [key]))[0],
+    skeletonTaken: async (skeleton) => (await lookalike(db, [skeleton, ''])).length > 0,
+    emailTaken: async (key) => (await emailTaken(db, [key])).length > 0,
     exists: async (id) => (await actor(db, [id])).length > 0,
     async profile(viewerId, userId) {
       const row = (await profile(db, [viewerId, userId]))[0];
@@ -156,6 +175,8 @@ export function memberWrites(db: Queryable): Writes['members'] {
       await lockSkeleton(db, [lookalikeLock, skeleton]);
       return (await lookalike(db, [skeleton, exceptId])).length > 0;
     },
+    addFormerHandle: async (userId, name, at) =>
+      (await addFormer(db, [usernameKey(name), userId, name, at])) > 0,
     async update(id, changes, at) {
       const keys = await renamed(db, id, changes);
       const { columns, values, placeholders } = assignments({ ...changes, ...keys, updatedAt: at }, 2);

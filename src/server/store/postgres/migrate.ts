@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import { memberSearchKeys } from '../../../shared/search-fold.js';
+import { planHandles, type NamedMember } from '../handle-backfill.js';
 import { usernameSkeleton } from '../../../shared/username-skeleton.js';
 import { paths } from '../../paths.js';
 
@@ -26,6 +27,7 @@ export async function migratePostgres(pool: pg.Pool, migrationsFolder = paths.po
       await migrate(drizzle(client), { migrationsFolder });
       await fillUsernameSkeletons(client);
       await fillSearchKeys(client);
+      await fillHandles(client);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [migrationLock]);
     }
@@ -72,4 +74,53 @@ async function fillSearchKeys(client: pg.PoolClient): Promise<void> {
       keys.map((key) => key.searchLast),
     ],
   );
+}
+
+/**
+ * As ../sqlite/client.ts fillHandles, under the migrations' lock: every member whose username is not a
+ * handle gets one (store/handle-backfill.ts), their old name kept as a former handle, in one transaction.
+ */
+async function fillHandles(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<NamedMember>(
+    `select id, username, first_name as "firstName", last_name as "lastName" from users
+     where username !~ '^[A-Za-z0-9_]{1,30}$' order by created_at, id`,
+  );
+  if (rows.length === 0) return;
+  await client.query('begin');
+  try {
+    const taken = await client.query<{ k: string; s: string | null }>(
+      'select username_key as k, username_skeleton as s from users union all select key, null from former_handles',
+    );
+    const keys = new Set(taken.rows.map((row) => row.k));
+    const skeletons = new Set(taken.rows.flatMap((row) => (row.s === null ? [] : [row.s])));
+    const fills = planHandles(rows, { keys, skeletons });
+    const column = <K extends keyof (typeof fills)[number]>(key: K) => fills.map((fill) => fill[key]);
+    await client.query(
+      `update users u set username = f.username, username_key = f.key, username_skeleton = f.skeleton,
+         search_username = f.search, email = coalesce(u.email, f.email), email_key = coalesce(u.email_key, f.email_key),
+         handle_changes_left = 1
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+         as f(id, username, key, skeleton, search, email, email_key)
+       where u.id = f.id`,
+      [
+        column('id'),
+        column('username'),
+        column('usernameKey'),
+        column('usernameSkeleton'),
+        column('searchUsername'),
+        column('email'),
+        column('emailKey'),
+      ],
+    );
+    await client.query(
+      `insert into former_handles (key, user_id, name, changed_at)
+       select * from unnest($1::text[], $2::text[], $3::text[]) as f(key, user_id, name), (select $4::bigint) t
+       on conflict do nothing`,
+      [column('formerKey'), column('id'), column('former'), Date.now()],
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
 }

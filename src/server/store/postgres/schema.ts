@@ -34,6 +34,15 @@ export const users = pgTable(
     searchUsername: text('search_username'),
     searchName: text('search_name'),
     searchLast: text('search_last'),
+    // The member's email, private (docs/decisions/0016-handle-and-email.md): never in an answer to anyone but
+    // the member and the instance's admins. Null for a member who never gave one. `email_key` is it folded
+    // (shared/handle.ts emailKey): unique, and what login matches.
+    email: text('email'),
+    emailKey: text('email_key'),
+    emailConfirmedAt: millis('email_confirmed_at'),
+    // How many times the member may still change their handle themselves: 1 when the migration or REST
+    // signup made it from another name, else 0 (a handle is fixed once chosen).
+    handleChangesLeft: integer('handle_changes_left').notNull().default(0),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
@@ -61,6 +70,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_key_idx').on(t.usernameKey),
+    uniqueIndex('users_email_key_idx')
+      .on(t.emailKey)
+      .where(sql`email_key is not null`),
     index('users_username_skeleton_idx').on(t.usernameSkeleton),
     index('users_search_username_idx').on(t.searchUsername),
     index('users_search_name_idx').on(t.searchName),
@@ -71,6 +83,26 @@ export const users = pgTable(
     index('users_status_created_idx').on(t.status, t.createdAt, t.id),
     index('users_role_idx').on(t.role, t.createdAt),
   ],
+);
+
+/**
+ * A member's former handles (docs/decisions/0016-handle-and-email.md): the name a migration, a REST signup,
+ * a handle change or an administrator's rename replaced. Each stays reserved (signup refuses it), a lookup
+ * by it finds the member, whose profile it redirects to, and login still takes it.
+ */
+export const formerHandles = pgTable(
+  'former_handles',
+  {
+    // The name folded as usernames are (shared/username-key.ts).
+    key: text('key').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The name as it was given.
+    name: text('name').notNull(),
+    changedAt: millis('changed_at').notNull(),
+  },
+  (t) => [index('former_handles_user_idx').on(t.userId)],
 );
 
 export const posts = pgTable(

@@ -26,6 +26,8 @@ const statements = preparedOnce((db: Db) => {
         ...publicUserColumns,
         role: sql<Role>`${users.role}`,
         status: sql<AccountState>`${users.status}`,
+        email: users.email,
+        handleChangesLeft: users.handleChangesLeft,
       })
       .from(users)
       .where(eq(users.id, id))

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { memberSearchKeys } from '../../../shared/search-fold.js';
+import { planHandles, type NamedMember } from '../handle-backfill.js';
 import { usernameSkeleton } from '../../../shared/username-skeleton.js';
 import { defaultMbPerProcess, memoryPlan } from '../../memory-budget.js';
 import { paths } from '../../paths.js';
@@ -37,6 +38,7 @@ export function openDatabase(file: string, cacheKib = defaultCacheKib): Db {
   migrate(db, { migrationsFolder: paths.migrations });
   fillUsernameSkeletons(db);
   fillSearchKeys(db);
+  fillHandles(db);
   return db;
 }
 
@@ -76,6 +78,55 @@ export function fillSearchKeys(db: Db): void {
   db.$client
     .transaction(() => {
       for (const member of missing.all() as Names[]) fill.run({ id: member.id, ...memberSearchKeys(member) });
+    })
+    .immediate();
+}
+
+/**
+ * Migration 0026_handles: every member whose username is not a handle gets one, planned in JavaScript
+ * (store/handle-backfill.ts), their old name kept as a former handle. Idempotent (afterwards no username is
+ * found that is not a handle) and in one transaction, so a crash leaves every member as they were. The
+ * oldest members are served first: of two who would have one handle, the first to sign up gets it.
+ */
+function fillHandles(db: Db): void {
+  const client = db.$client;
+  const notHandles = client.prepare(
+    `select id, username, first_name as firstName, last_name as lastName from users
+     where username glob '*[^A-Za-z0-9_]*' or length(username) > 30 or username = ''
+     order by created_at, id`,
+  );
+  client
+    .transaction(() => {
+      const members = notHandles.all() as NamedMember[];
+      if (members.length === 0) return;
+      const keys = new Set<string>();
+      const skeletons = new Set<string>();
+      for (const row of client
+        .prepare('select username_key as k, username_skeleton as s from users')
+        .all() as {
+        k: string;
+        s: string | null;
+      }[]) {
+        keys.add(row.k);
+        if (row.s !== null) skeletons.add(row.s);
+      }
+      for (const row of client.prepare('select key from former_handles').all() as { key: string }[])
+        keys.add(row.key);
+      const at = Date.now();
+      const update = client.prepare(
+        `update users set username = :username, username_key = :usernameKey, username_skeleton = :usernameSkeleton,
+           search_username = :searchUsername, email = coalesce(email, :email), email_key = coalesce(email_key, :emailKey),
+           handle_changes_left = 1
+         where id = :id`,
+      );
+      const former = client.prepare(
+        'insert into former_handles (key, user_id, name, changed_at) values (?, ?, ?, ?) on conflict do nothing',
+      );
+      for (const fill of planHandles(members, { keys, skeletons })) {
+        const { former: name, formerKey, ...row } = fill;
+        update.run(row);
+        former.run(formerKey, fill.id, name, at);
+      }
     })
     .immediate();
 }

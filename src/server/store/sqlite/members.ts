@@ -5,9 +5,11 @@ import { blocks, comments, follows, mutes, postReactions, posts, users } from '.
 import { relationHiddenFrom } from './relations.js';
 import { profileColumns, publicUserColumns, publicUserSelect } from './columns.js';
 import { memberSearchKeys } from '../../../shared/search-fold.js';
+import { usernameKey } from '../../../shared/username-key.js';
 import type {
   PublicAccountRow,
   AccountState,
+  ActorRow,
   MemberChanges,
   NewMember,
   Reads,
@@ -31,11 +33,6 @@ const statements = preparedOnce((db: Db) => {
     .from(follows)
     .where(eq(follows.followerId, viewerId));
   return {
-    idByKey: db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.usernameKey, sql.placeholder('key')))
-      .prepare(),
     actor: db.select(actorColumns).from(users).where(eq(users.id, id)).prepare(),
     names: db
       .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })
@@ -97,15 +94,12 @@ export function memberReads(db: Db): Reads['members'] {
   const written = (table: typeof posts | typeof comments, userId: string) =>
     db.select({ n: count() }).from(table).where(eq(table.authorId, userId)).get()?.n ?? 0;
   return {
-    idByKey: async (key) => statements(db).idByKey.get({ key })?.id,
+    idByKey: async (key) => nameStatements(db).idByKey.get({ key }),
     idsByKeys: async (keys) => (keys.length === 0 ? [] : idsByKeys(db).all({ keys: JSON.stringify(keys) })),
     actor: async (id) => statements(db).actor.get({ id }),
-    forLogin: async (key) =>
-      db
-        .select({ ...actorColumns, passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(users.usernameKey, key))
-        .get(),
+    forLogin: async (key) => nameStatements(db).forLogin.get({ key }),
+    skeletonTaken: async (skeleton) => !!statements(db).lookalike.get({ skeleton, exceptId: '' }),
+    emailTaken: async (key) => nameStatements(db).emailTaken.get({ key }) !== undefined,
     exists: async (id) => !!statements(db).actor.get({ id }),
     async profile(viewerId, userId) {
       const row = statements(db).profile.get({ userId, viewerId });
@@ -153,6 +147,8 @@ export function memberWrites(db: Db): Writes['members'] {
         .run().changes > 0,
     // users_username_skeleton_idx; the write transaction is the only one, so nobody inserts meanwhile.
     lookalike: async (skeleton, exceptId) => !!statements(db).lookalike.get({ skeleton, exceptId }),
+    addFormerHandle: async (userId, name, at) =>
+      nameStatements(db).addFormer.run({ key: usernameKey(name), userId, name, at }).changes > 0,
     update: async (id, changes, at) =>
       db
         .update(users)
@@ -242,6 +238,32 @@ const accounts = preparedOnce((db: Db) =>
      where u.id in (select value from json_each(:ids)) or u.username_key in (select value from json_each(:keys))`,
   ),
 );
+
+// A member by a name: their handle, or a former one (and at login their email too), each on its unique index.
+const nameStatements = preparedOnce((db: Db) => ({
+  idByKey: db.$client
+    .prepare<{ key: string }, string>(
+      `select id from users where username_key = :key
+       union all select user_id from former_handles where key = :key limit 1`,
+    )
+    .pluck(),
+  // The first of the three that names someone, each a lookup on its unique index.
+  forLogin: db.$client.prepare<{ key: string }, ActorRow & { passwordHash: string }>(
+    `select ${loginColumns} from users where id = coalesce(
+       (select id from users where username_key = :key),
+       (select id from users where email_key = :key),
+       (select user_id from former_handles where key = :key))`,
+  ),
+  emailTaken: db.$client.prepare<{ key: string }, { id: string }>(
+    'select id from users where email_key = :key',
+  ),
+  addFormer: db.$client.prepare<{ key: string; userId: string; name: string; at: number }>(
+    `insert into former_handles (key, user_id, name, changed_at) values (:key, :userId, :name, :at)
+     on conflict do nothing`,
+  ),
+}));
+const loginColumns =
+  'id, username, role, status, token_version as tokenVersion, password_hash as passwordHash';
 
 const idsByKeys = preparedOnce((db: Db) =>
   db.$client

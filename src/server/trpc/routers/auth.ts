@@ -1,15 +1,16 @@
-import { signupWithInviteInput } from '../../../shared/community-schemas.js';
+import { handleAvailableInput, handleSignupInput } from '../../../shared/community-schemas.js';
 import { loginInput } from '../../../shared/schemas.js';
 import { passkeySignInInput, secondStepInput } from '../../../shared/second-factor-schemas.js';
 import { login, loginSecondStep, loginWithPasskey, signup } from '../../domain/auth.js';
 import { beginPasskeySignIn } from '../../domain/passkeys.js';
 import { profileById } from '../../domain/people.js';
-import { router, signInProcedure } from '../init.js';
+import { handleAvailability } from '../../domain/handles.js';
+import { anonymousProcedure, router, signInProcedure } from '../init.js';
 import { relyingPartyOf } from './passkeys.js';
 
 // Both answers carry the account's `status`; a 'pending' one waits for a moderator's approval.
 export const authRouter = router({
-  signup: signInProcedure.input(signupWithInviteInput).mutation(async ({ ctx, input }) => {
+  signup: signInProcedure.input(handleSignupInput).mutation(async ({ ctx, input }) => {
     const { inviteCode, ...fields } = input;
     const { userId, token, status } = await signup(
       ctx.store,
@@ -23,6 +24,10 @@ export const authRouter = router({
     );
     return { token, status, user: await profileById(ctx.store, userId, userId) };
   }),
+  /** Whether a handle may be signed up with, or why not; asked as the signup form's handle is typed. */
+  handleAvailable: anonymousProcedure
+    .input(handleAvailableInput)
+    .query(({ ctx, input }) => handleAvailability(ctx.store, input.handle)),
   /** A member with a second factor gets `secondFactorTicket` instead, for secondStep (no token yet). */
   login: signInProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const result = await login(ctx.store, ctx.keys, input, ctx.signInLimits, ctx.factors);
