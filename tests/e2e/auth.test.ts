@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCredentials, logIn, signUp, startE2e, type E2e, type E2ePage } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { demoCredentials, logIn, signUp, type E2ePage } from './harness.js';
 import { demoHandle } from '../../src/shared/demo.js';
-import { composer } from './page-helpers.js';
+import { composer, useE2e } from './page-helpers.js';
 
-let e2e: E2e;
-beforeAll(async () => {
-  e2e = await startE2e();
-});
-afterAll(() => e2e?.close());
+// Each test's pages close after it (useE2e): pages left open hold their connections, and the server takes at
+// most 64 at once from one address (docs/security.md), which a long file of them once reached.
+const e2e = useE2e();
 
 /** Chromium logs every 4xx response as a console error; these are the ones a test expects. */
 const withoutExpected401 = (errors: string[]) =>
@@ -37,7 +35,7 @@ describe('protected routes', () => {
   it.each(['/bookmark', '/profile/janecooper'])(
     'a signed-out visit to %s lands on /auth and returns there after logging in',
     async (path) => {
-      const p = await e2e.newPage();
+      const p = await e2e.open();
       await p.page.goto(p.url(path));
       await expectLoginPage(p);
       await submitLogin(p);
@@ -49,7 +47,7 @@ describe('protected routes', () => {
   );
 
   it('sends a signed-in member from /auth and /signup to /', async () => {
-    const p = await e2e.newPage();
+    const p = await e2e.open();
     await logIn(p);
     for (const path of ['/auth', '/signup']) {
       await p.page.goto(p.url(path));
@@ -62,7 +60,7 @@ describe('protected routes', () => {
 
 describe('logging in', () => {
   it('shows "Wrong crediential" for a wrong password and stays on /auth', async () => {
-    const p = await e2e.newPage();
+    const p = await e2e.open();
     await p.page.goto(p.url('/auth'));
     await submitLogin(p, { username: demoCredentials.username, password: 'not-the-password' });
     await p.page.getByRole('alert').filter({ hasText: 'Wrong crediential' }).waitFor();
@@ -73,7 +71,7 @@ describe('logging in', () => {
   });
 
   it('"Add Test Credentials" fills the demo credentials, and logging in stores token and user', async () => {
-    const p = await e2e.newPage();
+    const p = await e2e.open();
     await p.page.goto(p.url('/auth'));
     await p.page.getByRole('button', { name: 'Add Test Credentials' }).click();
     expect(await p.page.getByLabel('Email').inputValue()).toBe(demoCredentials.username);
@@ -96,7 +94,7 @@ describe('logging in', () => {
 
 describe('signing up', () => {
   it('goes from the login page to signup and back, then signs a new member up into an empty feed', async () => {
-    const p = await e2e.newPage();
+    const p = await e2e.open();
     await p.page.goto(p.url('/auth'));
     await p.page.getByRole('link', { name: 'Create an account' }).click();
     await p.page.waitForURL(p.url('/signup'));
@@ -141,7 +139,7 @@ describe('signing up', () => {
   });
 
   it("shows the new handle on the card, the email in the member's own settings, and nowhere on others' screens", async () => {
-    const p = await e2e.newPage();
+    const p = await e2e.open();
     const me = await signUp(p, 'Eve', 'Private');
     await p.page.goto(p.url('/settings'));
     const account = p.page.getByRole('region', { name: 'Account' });
@@ -153,7 +151,7 @@ describe('signing up', () => {
     await p.page.getByRole('button', { name: 'Post', exact: true }).click();
     await p.page.getByRole('article').filter({ hasText: content }).waitFor();
 
-    const other = await e2e.newPage();
+    const other = await e2e.open();
     await logIn(other);
     for (const path of ['/explore', `/profile/${me.username}`]) {
       await other.page.goto(other.url(path));
@@ -167,7 +165,7 @@ describe('signing up', () => {
   });
 
   it('suggests people to follow inside the empty feed at phone width', async () => {
-    const p = await e2e.newPage({ width: 390, height: 844 });
+    const p = await e2e.open({ width: 390, height: 844 });
     await signUp(p, 'Pho', 'Newcomer');
     await p.page.getByText('Your feed is empty.', { exact: false }).waitFor();
     const suggestions = p.page.getByRole('region', { name: 'People to follow' });
@@ -179,7 +177,7 @@ describe('signing up', () => {
 
 describe('the account menu', () => {
   it('"Your Profile" opens /profile/{username}; "Log out" clears the session and protects pages again', async () => {
-    const p = await e2e.newPage();
+    const p = await e2e.open();
     await logIn(p);
     await p.page.getByRole('button', { name: 'Account menu' }).click();
     await p.page.getByRole('menuitem', { name: 'Your Profile' }).click();
@@ -203,7 +201,7 @@ describe('the account menu', () => {
 
 describe('an invalid token', () => {
   it('signs the member out with "Your session has ended. Please log in again." and returns after login', async () => {
-    const p = await e2e.newPage();
+    const p = await e2e.open();
     await logIn(p);
     await p.page.evaluate(() => sessionStorage.setItem('token', 'not.a-valid.token'));
     await p.page.goto(p.url('/bookmark'));
@@ -222,7 +220,7 @@ describe('an invalid token', () => {
 
 describe('not found and the navbar', () => {
   it('shows a not-found page with a link home, signed out and signed in', async () => {
-    const p = await e2e.newPage();
+    const p = await e2e.open();
     await p.page.goto(p.url('/no/such/page'));
     await p.page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(await navbar(p).count()).toBe(0);
@@ -241,7 +239,7 @@ describe('not found and the navbar', () => {
   });
 
   it('shows the navbar only when signed in, with NewsFeed, Bookmark and Explore links', async () => {
-    const p = await e2e.newPage();
+    const p = await e2e.open();
     for (const path of ['/auth', '/signup']) {
       await p.page.goto(p.url(path));
       await p.page.getByRole('heading', { level: 1 }).waitFor();
