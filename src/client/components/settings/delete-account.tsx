@@ -8,6 +8,7 @@ import { FormError } from '../form-error';
 import { Modal } from '../modal';
 import { ModalActions } from '../modal-actions';
 import { SettingsSection } from './settings-section';
+import { YourPasswordField } from './your-password-field';
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const me = useMe();
@@ -39,15 +40,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           Your profile, posts, comments, likes, follows, bookmarks and notifications will be deleted, and @
           {me.username} will be free for anyone to take. This cannot be undone.
         </p>
-        <label htmlFor={`${id}-password`}>Your password</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <YourPasswordField id={id} value={password} onChange={setPassword} />
         <FormError message={problem} />
         <ModalActions onCancel={onClose} submitLabel="Delete my account" disabled={remove.isPending} danger />
       </form>

@@ -5,6 +5,7 @@ import { useToast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { FormError } from '../form-error';
 import { SettingsSection } from './settings-section';
+import { YourPasswordField } from './your-password-field';
 
 const day = (at: number) => new Date(at).toLocaleDateString();
 
@@ -93,15 +94,7 @@ export function PasskeysSection() {
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <label htmlFor={`${id}-password`}>Your password</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          required
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <YourPasswordField id={id} value={password} onChange={setPassword} />
         <FormError message={problem} />
         <div className="settings-actions">
           <button type="submit" className="button" disabled={busy}>

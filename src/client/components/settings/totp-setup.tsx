@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { useMe } from '../../lib/session';
 import { FormError } from '../form-error';
+import { YourPasswordField } from './your-password-field';
 
 /**
  * Setting up the code: the server makes a secret, shown this once as a QR code and as text; the factor is on
@@ -62,15 +63,7 @@ export function TotpSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
         value={code}
         onChange={(event) => setCode(event.target.value)}
       />
-      <label htmlFor={`${id}-password`}>Your password</label>
-      <input
-        id={`${id}-password`}
-        type="password"
-        required
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <YourPasswordField id={id} value={password} onChange={setPassword} />
       <FormError message={confirm.isError ? errorMessage(confirm.error) : null} />
       <div className="settings-actions">
         <button type="submit" className="button" disabled={confirm.isPending}>

@@ -3,6 +3,7 @@ import { useMe } from '../../lib/session';
 import { useToast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { FormError } from '../form-error';
+import { YourPasswordField } from './your-password-field';
 
 /** Turning the code off needs the password and a code (from the app, or a recovery code). */
 export function TotpTurnOff() {
@@ -37,15 +38,7 @@ export function TotpTurnOff() {
         value={code}
         onChange={(event) => setCode(event.target.value)}
       />
-      <label htmlFor={`${id}-password`}>Your password</label>
-      <input
-        id={`${id}-password`}
-        type="password"
-        required
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <YourPasswordField id={id} value={password} onChange={setPassword} />
       <FormError message={disable.isError ? errorMessage(disable.error) : null} />
       <div className="settings-actions">
         <button type="submit" className="button secondary" disabled={disable.isPending}>
