@@ -6,6 +6,7 @@ import { inbox, whileCausing } from './live.js';
 import { picture } from './pictures.js';
 import { rawApi } from './raw-api.js';
 import { useRealm } from './realm.js';
+import { freshName, signUp } from '../contract/members.js';
 import {
   authorizeUrl,
   codeByRedirect,
@@ -231,6 +232,17 @@ describe('masto.js against a real Realm', () => {
     await raw.get(entity.search, `/api/v2/search?q=${encodeURIComponent(b.username)}`);
     await raw.get(z.array(entity.relationship), `/api/v1/accounts/relationships?id[]=${b.id}`);
     await raw.get(entity.account, `/api/v1/accounts/${b.id}`);
+  });
+
+  it('looks up by handle a member who signed up with an email, at this host too; the email finds nobody', async () => {
+    const email = `${freshName('lookup')}@example.com`;
+    const member = await signUp(realm, { username: email });
+    expect(member.username).not.toContain('@');
+    const { masto } = ada.get();
+    for (const acct of [member.username, `${member.username}@${new URL(realm.url()).host}`]) {
+      expect((await masto.v1.accounts.lookup({ acct })).id, acct).toBe(member.id);
+    }
+    await expect(masto.v1.accounts.lookup({ acct: email })).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('reads grouped notifications', async () => {

@@ -67,7 +67,7 @@ export function useRealm(): Instance {
     ...api,
     url,
     async newMember() {
-      // An address, as the web app's sign-up and login pages ask for (their field is an email field).
+      // An email as the REST signup's username: the member's handle is made from it (docs/api.md).
       const member = await signUp(api, { username: `${freshName()}@example.com` });
       return { username: member.username, password, realmToken: member.token };
     },

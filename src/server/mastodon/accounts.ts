@@ -76,9 +76,11 @@ export async function accountRoutes(app: FastifyInstance, deps: MastodonDeps) {
     const viewer = await optionalMember(deps, request, 'read:accounts');
     const { acct } = request.query as { acct?: unknown };
     if (typeof acct !== 'string' || acct === '') throw recordNotFound();
-    // `user` or `@user`; `user@domain` only where the domain is this instance's own (there are no others).
+    // `user` or `@user`; `user@domain` only where the domain is this instance's own (there are no others),
+    // written as WebFinger writes it (webfinger.ts): the host, with its port if it has one.
     const [username, domain] = acct.replace(/^@/, '').split('@');
-    if (domain !== undefined && domain !== new URL(originOf(deps, request)).hostname) throw recordNotFound();
+    const host = new URL(originOf(deps, request)).host;
+    if (domain !== undefined && domain.toLowerCase() !== host.toLowerCase()) throw recordNotFound();
     const memberId = await findUserIdByUsername(deps.store, username!);
     if (!memberId) throw recordNotFound();
     return accountById(deps, request, memberId, viewer);

@@ -181,7 +181,7 @@ describe('other accounts', () => {
     expect(byId.status).toBe(200);
     expectAccount(byId.body);
     expect(byId.body).toMatchObject({ id: ada.id, acct: 'ada', statuses_count: 1, display_name: 'Ada L' });
-    for (const acct of ['ada', '@ada', 'ADA', 'ada@realm.example']) {
+    for (const acct of ['ada', '@ada', 'ADA', 'ada@realm.example', 'ada@Realm.Example']) {
       expect((await call(t, 'GET', `/api/v1/accounts/lookup?acct=${encodeURIComponent(acct)}`)).body.id).toBe(
         ada.id,
       );
@@ -189,6 +189,7 @@ describe('other accounts', () => {
     for (const url of [
       '/api/v1/accounts/lookup?acct=nobody',
       '/api/v1/accounts/lookup?acct=ada@elsewhere.example',
+      '/api/v1/accounts/lookup?acct=ada@realm.example:8443',
       '/api/v1/accounts/lookup',
       '/api/v1/accounts/00000000-0000-4000-8000-000000000000',
       '/api/v1/accounts/not-an-id',
