@@ -33,26 +33,37 @@ describe('errorMessage', () => {
 });
 
 describe('signupProblem', () => {
-  it('puts a taken email next to the Email field, with a way to log in', () => {
+  it('puts a taken handle next to the Handle field', () => {
     const taken = answered('Unprocessable Entity. Username Already Exists.', {
       httpStatus: 422,
       code: 'CONFLICT',
     });
     expect(signupProblem(taken)).toEqual({
       field: 'username',
-      message: 'That email is already used by an account.',
+      message: 'That handle is taken. Please choose another.',
+    });
+  });
+
+  it('puts a taken email next to the Email field, with a way to log in', () => {
+    const taken = answered('That email is already registered. Log in with it, or use another email.', {
+      httpStatus: 422,
+      code: 'CONFLICT',
+    });
+    expect(signupProblem(taken)).toEqual({
+      field: 'email',
+      message: 'That email is already registered.',
       logIn: true,
     });
   });
 
-  it('words a username rule as the Email field the form shows', () => {
-    const bad = answered('Username must not contain spaces or slashes.', {
+  it("puts a rule's own words next to the field it is about", () => {
+    const bad = answered('A handle is 1 to 30 letters, digits or underscores (_).', {
       httpStatus: 400,
-      issues: [{ path: 'username', message: 'Username must not contain spaces or slashes.' }],
+      issues: [{ path: 'username', message: 'A handle is 1 to 30 letters, digits or underscores (_).' }],
     });
     expect(signupProblem(bad)).toEqual({
       field: 'username',
-      message: 'Email must not contain spaces or slashes.',
+      message: 'A handle is 1 to 30 letters, digits or underscores (_).',
     });
   });
 
