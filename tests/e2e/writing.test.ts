@@ -1,6 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoCredentials, expectAccessible, signUp } from './harness.js';
+import {
+  demoCredentials,
+  expectAccessible,
+  fillHandleAndEmail,
+  freshCredentials,
+  signUp,
+} from './harness.js';
 import { comment, comments, me, openPost, postBy, thread } from './conversation-helpers.js';
 import { callTrpc, card, composer, memberWithPost, unique, useE2e } from './page-helpers.js';
 
@@ -201,10 +207,11 @@ describe.each([390, 1280])('writing at %i px', (width) => {
     await p.page.getByText('3 over', { exact: true }).waitFor();
     expect(await p.page.getByRole('button', { name: 'Create account' }).isDisabled()).toBe(true);
     await p.page.getByLabel('First name').fill('Sam');
-    await p.page.getByLabel('Email').fill(demoCredentials.username);
+    // A free handle, and the demo member's email, which is taken.
+    await fillHandleAndEmail(p.page, { ...freshCredentials(), email: demoCredentials.username });
     await p.page.getByLabel('Password').fill('a-long-password');
     await p.page.getByRole('button', { name: 'Create account' }).click();
-    const problem = p.page.getByText('That email is already used by an account.', { exact: false });
+    const problem = p.page.getByText('That email is already registered.', { exact: false });
     await problem.waitFor();
     expect(await p.page.getByText('Unprocessable Entity', { exact: false }).count()).toBe(0);
     const email = p.page.getByLabel('Email');
