@@ -147,8 +147,10 @@ export type LoginResult =
   | { userId: string; secondFactorTicket: string };
 
 /**
- * Spec section 6; `limits` refuses, before any hashing, an account that failed too often lately. A member
- * with a second factor gets no session yet: `secondFactorTicket` is for loginSecondStep.
+ * A member by their handle, email or a former handle (docs/decisions/0016-handle-and-email.md), and their
+ * password. `limits` refuses, before any hashing, an account that failed too often lately, counted by member
+ * whichever name was typed (docs/security.md). A member with a second factor gets no session yet:
+ * `secondFactorTicket` is for loginSecondStep.
  */
 export async function login(
   store: Store,
@@ -159,14 +161,12 @@ export async function login(
 ): Promise<LoginResult> {
   const user = await store.read.members.forLogin(usernameKey(input.username));
   if (!user) throw notFound(messages.unknownUsername);
-  // The throttle counts by member, whichever name they typed (sign-in-limits.ts).
-  const throttleKey = user.id;
-  if (!(await checkAccountPassword(limits, throttleKey, input.password, user.passwordHash))) {
+  if (!(await checkAccountPassword(limits, user.id, input.password, user.passwordHash))) {
     throw new DomainError(401, messages.wrongPassword, 'UNAUTHORIZED');
   }
   // Checked after the password, so only the account's owner learns that it is suspended.
   if (user.status === 'suspended') throw forbidden(messages.suspended);
-  const secondFactor = await secondFactorTicket(store, factors, user, throttleKey);
+  const secondFactor = await secondFactorTicket(store, factors, user);
   if (secondFactor) return { userId: user.id, secondFactorTicket: secondFactor };
   // A pending member may log in: what they then see is that they wait (resolveActor's allowPending).
   return { userId: user.id, token: await tokenFor(keys, user), status: user.status };

@@ -8,8 +8,8 @@ import { countHit, hitsOf } from './window-counter.js';
 
 // The second step of a sign-in (docs/security.md, "Second factors"): once the password was right, a member
 // with a second factor gets a ticket instead of a session. It is sealed (nobody can make or alter one), names
-// the member and the throttle's account, lives five minutes, signs in once, and ends with the member's
-// sessions (a new password, "sign out everywhere"). The password is never sent again.
+// the member (by whose id the login throttle counts), lives five minutes, signs in once, and ends with the
+// member's sessions (a new password, "sign out everywhere"). The password is never sent again.
 
 const ticketMs = 5 * 60_000;
 
@@ -21,13 +21,11 @@ export async function secondFactorTicket(
   store: Store,
   keys: FactorKeys,
   member: { id: string; tokenVersion: number },
-  throttleKey: string,
 ): Promise<string | undefined> {
   if (!(await store.read.secondFactors.totp(member.id))) return undefined;
   const ticket = {
     k: 'sign-in',
     m: member.id,
-    t: throttleKey,
     v: member.tokenVersion,
     e: Date.now() + ticketMs,
     n: randomBytes(12).toString('base64url'),
@@ -46,19 +44,19 @@ export async function passSecondFactor(
   input: { ticket: string; code: string },
 ): Promise<ActorRow> {
   const ticket = parseSealed(keys.tickets, input.ticket);
-  const { m: memberId, t: throttleKey, n: nonce } = ticket ?? {};
-  if (ticket?.k !== 'sign-in' || typeof memberId !== 'string' || typeof throttleKey !== 'string') {
+  const { m: memberId, n: nonce } = ticket ?? {};
+  if (ticket?.k !== 'sign-in' || typeof memberId !== 'string') {
     throw ticketExpired();
   }
   if (typeof nonce !== 'string' || !(Number(ticket.e) > Date.now())) throw ticketExpired();
-  await limits.refuseIfThrottled(throttleKey);
+  await limits.refuseIfThrottled(memberId);
   const usedKey = `second-factor-ticket:${nonce}`;
   if ((await hitsOf(store, usedKey, ticketMs)).hits > 0) throw ticketExpired();
   const member = await store.read.members.actor(memberId);
   if (!member || member.tokenVersion !== ticket.v) throw ticketExpired();
   const checked = await useSecondFactorCode(store, keys, member.id, input.code);
   if (checked === 'wrong') {
-    await limits.recordFailure(throttleKey);
+    await limits.recordFailure(memberId);
     throw new DomainError(401, factorMessages.wrongCode, 'UNAUTHORIZED');
   }
   // 'off': an admin turned the factor off between the two steps; the password was right.
