@@ -17,6 +17,12 @@ beforeAll(async () => {
   source = openDatabase(':memory:');
   // Members, posts, likes, comments, votes, bookmarks and follows, as an instance accumulates them.
   await generateScale(source, { users: 150, posts: 1500, seed: 7 });
+  // A member renamed once: the old handle redirects and stays reserved, so it moves with the instance.
+  source.$client
+    .prepare(
+      "insert into former_handles (key, user_id, name, changed_at) select 'oldname', id, 'OldName', 1 from users limit 1",
+    )
+    .run();
 });
 afterAll(() => closeDatabase(source));
 
@@ -57,6 +63,7 @@ describe('copying a SQLite instance into PostgreSQL', () => {
     expect(report.rows.posts).toBe(1500);
     expect(report.rows.post_reactions).toBeGreaterThan(0);
     expect(report.rows.follows).toBeGreaterThan(0);
+    expect(report.rows.former_handles).toBe(1);
     for (const table of instanceTables)
       expect(await rowsIn(table, target), table).toEqual(await rowsIn(table));
     // The home feed's streams are not copied: PostgreSQL's triggers derive the same rows from posts and boosts.

@@ -829,6 +829,7 @@ export type CommentRow = typeof comments.$inferSelect;
  */
 export const instanceTables = [
   'users',
+  'former_handles',
   'second_factors',
   'recovery_codes',
   'passkeys',
