@@ -825,7 +825,8 @@ export type CommentRow = typeof comments.$inferSelect;
 
 /**
  * The tables that hold an instance's members and what they made, parents before children (the order their
- * foreign keys need when copying them; `rate_limits` holds nothing worth keeping).
+ * foreign keys need when copying them). The tables left out, and why, are named in
+ * tests/pg/copy-from-sqlite.test.ts.
  */
 export const instanceTables = [
   'users',
@@ -837,6 +838,7 @@ export const instanceTables = [
   'oauth_apps',
   'oauth_codes',
   'oauth_tokens',
+  'app_push_subscriptions',
   'posts',
   'comments',
   'post_versions',
