@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { limits } from '../shared/limits.js';
 import { serveClient } from './client-files.js';
 import { compression, gzipSmallAnswers } from './compression.js';
-import type { Config } from './config.js';
+import { mailEnabled, type Config } from './config.js';
 import { factorKeys } from './domain/second-factor.js';
 import { noSignInLimits, signInLimits } from './domain/sign-in-limits.js';
 import { createTokenKeys } from './domain/tokens.js';
@@ -217,6 +217,7 @@ export async function buildApp({
     allowPrivatePushEndpoints: config.push.allowPrivateEndpoints,
     mediaPerPost: config.media.perPost,
     publicOrigin: config.publicOrigin,
+    mailEnabled: mailEnabled(config),
   };
   await app.register(async (trpcScope) => {
     const onError: OnCallError = ({ error, path }) => {

@@ -29,6 +29,8 @@ describe('instance.about', () => {
       invitesByMembers: false,
       visitorsMayRead: false,
       picturesPerPost: 4,
+      mailEnabled: false,
+      emailConfirmation: 'optional',
       admins: [],
       moderators: [],
     });
@@ -48,11 +50,27 @@ describe('instance.about', () => {
     t = await makeTestApp({ config: { registration: 'approval' } });
     expect((await t.caller().instance.about()).registration).toBe('approval');
     // The same database served with another REALM_REGISTRATION follows it while nobody set registration...
-    expect((await aboutInstance(t.store, 'closed', 4)).registration).toBe('closed');
+    expect(
+      (
+        await aboutInstance(t.store, {
+          registrationDefault: 'closed',
+          picturesPerPost: 4,
+          mailEnabled: false,
+        })
+      ).registration,
+    ).toBe('closed');
     const { api } = await adminOf(t);
     await api.instance.update({ registration: 'approval' }); // set explicitly, equal to the default
     // ...and keeps what an admin set, even when it was the default then.
-    expect((await aboutInstance(t.store, 'closed', 4)).registration).toBe('approval');
+    expect(
+      (
+        await aboutInstance(t.store, {
+          registrationDefault: 'closed',
+          picturesPerPost: 4,
+          mailEnabled: false,
+        })
+      ).registration,
+    ).toBe('approval');
     await api.instance.update({ registration: 'invite' });
     expect((await t.caller().instance.about()).registration).toBe('invite');
   });

@@ -13,6 +13,8 @@ export const defaultInstance: InstanceAbout = {
   invitesByMembers: false,
   visitorsMayRead: false,
   picturesPerPost: 4,
+  mailEnabled: false,
+  emailConfirmation: 'optional',
   admins: [],
   moderators: [],
 };

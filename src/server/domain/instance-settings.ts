@@ -1,5 +1,7 @@
 import {
+  emailConfirmationMode,
   registrationMode,
+  type EmailConfirmationMode,
   type InstanceSettingsInput,
   type RegistrationMode,
 } from '../../shared/community-schemas.js';
@@ -19,6 +21,11 @@ export type InstanceSettings = {
   invitesByMembers: boolean;
   /** Whether someone signed out may read posts, profiles, tags and explore, and links unfurl (page-meta.ts). */
   visitorsMayRead: boolean;
+  /**
+   * Whether a member must confirm their email before they post or comment. 'required' holds only while
+   * mail is on (docs/mail.md, "Confirming an email"): without mail no one could.
+   */
+  emailConfirmation: EmailConfirmationMode;
 };
 
 /** How many admins and how many moderators /about lists at most. */
@@ -31,6 +38,7 @@ const defaults = (registration: RegistrationMode): InstanceSettings => ({
   registration,
   invitesByMembers: false,
   visitorsMayRead: false,
+  emailConfirmation: 'optional',
 });
 
 // Each setting is a row whose value is JSON; one that does not read as its kind (written by a later version,
@@ -43,6 +51,7 @@ const readers: { [K in keyof InstanceSettings]: (value: unknown) => InstanceSett
   registration: (value) => registrationMode.safeParse(value).data,
   invitesByMembers: (value) => (typeof value === 'boolean' ? value : undefined),
   visitorsMayRead: (value) => (typeof value === 'boolean' ? value : undefined),
+  emailConfirmation: (value) => emailConfirmationMode.safeParse(value).data,
 };
 
 function parseJson(text: string): unknown {
@@ -81,11 +90,23 @@ export function hasDemoMember(store: Store): Promise<boolean> {
   return store.read.members.exists(demoMemberId);
 }
 
-/** What anyone may read: the settings, the admins and moderators, and whether the demo member exists. */
+/** What the instance's configuration adds to its settings in what anyone may read. */
+export type AboutConfig = {
+  /** REALM_REGISTRATION: registration until an admin sets it. */
+  registrationDefault: RegistrationMode;
+  /** REALM_MEDIA_PER_POST. */
+  picturesPerPost: number;
+  /** Whether REALM_SMTP_URL is set. */
+  mailEnabled: boolean;
+};
+
+/**
+ * What anyone may read: the settings, the admins and moderators, whether the demo member exists, and whether
+ * the instance sends mail.
+ */
 export async function aboutInstance(
   store: Store,
-  registrationDefault: RegistrationMode,
-  picturesPerPost: number,
+  { registrationDefault, picturesPerPost, mailEnabled }: AboutConfig,
 ): Promise<InstanceAbout> {
   const [settings, admins, moderators, demo] = await Promise.all([
     instanceSettings(store, registrationDefault),
@@ -93,7 +114,7 @@ export async function aboutInstance(
     store.read.instance.staff('moderator', staffShown),
     hasDemoMember(store),
   ]);
-  return { demo, ...settings, picturesPerPost, admins, moderators };
+  return { demo, ...settings, picturesPerPost, mailEnabled, admins, moderators };
 }
 
 const onOff = (value: boolean) => (value ? 'on' : 'off');
@@ -116,6 +137,9 @@ function describeChanges(before: InstanceSettings, after: InstanceSettings): str
   if (before.visitorsMayRead !== after.visitorsMayRead) {
     changes.push(`visitors may read ${onOff(before.visitorsMayRead)} → ${onOff(after.visitorsMayRead)}`);
   }
+  if (before.emailConfirmation !== after.emailConfirmation) {
+    changes.push(`email confirmation ${before.emailConfirmation} → ${after.emailConfirmation}`);
+  }
   return changes;
 }
 
@@ -127,12 +151,11 @@ export async function updateInstance(
   store: Store,
   actor: Actor,
   input: InstanceSettingsInput,
-  registrationDefault: RegistrationMode,
-  picturesPerPost: number,
+  config: AboutConfig,
 ): Promise<InstanceAbout> {
   requireRole(actor, 'admin');
   await store.write(async (tx) => {
-    const before = await settingsFrom(tx, registrationDefault);
+    const before = await settingsFrom(tx, config.registrationDefault);
     const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     const after: InstanceSettings = { ...before, ...given };
     // Every given setting is stored, even one equal to its default: registration set by an admin stays as
@@ -143,5 +166,5 @@ export async function updateInstance(
       await recordAudit(tx, actor, { action: 'instance-settings', detail: changes.join('; ') });
     }
   });
-  return aboutInstance(store, registrationDefault, picturesPerPost);
+  return aboutInstance(store, config);
 }

@@ -131,6 +131,10 @@ export type InstanceAbout = {
   visitorsMayRead: boolean;
   /** How many pictures a post may carry (REALM_MEDIA_PER_POST), so the composer offers no more. */
   picturesPerPost: number;
+  /** Whether the instance sends mail (REALM_SMTP_URL): the screens that need it say so when it does not. */
+  mailEnabled: boolean;
+  /** Whether a member must confirm their email before posting (domain/instance-settings.ts). */
+  emailConfirmation: 'optional' | 'required';
   admins: PublicUser[];
   moderators: PublicUser[];
 };

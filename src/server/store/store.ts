@@ -34,6 +34,7 @@ import type { ReportWrites } from './interface/reports.js';
 import type { SearchReads } from './interface/search.js';
 import type { SecondFactorReads, SecondFactorWrites } from './interface/second-factors.js';
 import type { PasskeyReads, PasskeyWrites } from './interface/passkeys.js';
+import type { EmailTokenReads, EmailTokenWrites, KnownDeviceWrites } from './interface/mail-links.js';
 
 // What the rules (src/server/domain) ask of a database, in the terms of the resources they work on. One
 // implementation per engine: `sqlite/` (better-sqlite3, one file) and `postgres/` (node-postgres, many
@@ -73,6 +74,7 @@ export type * from './interface/reports.js';
 export type * from './interface/search.js';
 export type * from './interface/second-factors.js';
 export type * from './interface/passkeys.js';
+export type * from './interface/mail-links.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -100,6 +102,7 @@ export type Reads = {
   mail: MailReads;
   secondFactors: SecondFactorReads;
   passkeys: PasskeyReads;
+  emailTokens: EmailTokenReads;
   /**
    * A text that stays the same until a write commits anywhere (rest/list-cache.ts), or null where the
    * store cannot tell cheaply: answers are then not kept.
@@ -134,6 +137,8 @@ export type Writes = {
   mail: MailWrites;
   secondFactors: SecondFactorWrites;
   passkeys: PasskeyWrites;
+  emailTokens: EmailTokenWrites;
+  knownDevices: KnownDeviceWrites;
 };
 
 /** Reads and writes inside one write transaction: everything commits together or nothing does. */

@@ -19,6 +19,8 @@ export type ContextDeps = {
   mediaPerPost?: number;
   /** REALM_PUBLIC_URL: the instance's address, for links that leave it (an archive's pictures). */
   publicOrigin?: string | undefined;
+  /** Whether REALM_SMTP_URL is set: Realm sends mail (docs/mail.md). */
+  mailEnabled?: boolean;
 };
 
 /** What a request brings: its authorization header, and the client's address (none for server-side calls). */
@@ -45,6 +47,7 @@ export type Context = {
   allowPrivatePushEndpoints: boolean;
   mediaPerPost: number;
   publicOrigin: string | undefined;
+  mailEnabled: boolean;
   authorization: string | undefined;
   clientAddress: string | undefined;
   requestOrigin: string | undefined;
@@ -61,6 +64,7 @@ export function createContext(deps: ContextDeps, caller: Caller): Context {
     allowPrivatePushEndpoints: deps.allowPrivatePushEndpoints ?? false,
     mediaPerPost: deps.mediaPerPost ?? 4,
     publicOrigin: deps.publicOrigin,
+    mailEnabled: deps.mailEnabled ?? false,
     authorization: caller.authorization,
     clientAddress: caller.clientAddress,
     requestOrigin: caller.origin,

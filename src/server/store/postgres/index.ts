@@ -28,6 +28,7 @@ import { searchReads } from './search.js';
 import { notificationReads } from './notifications.js';
 import { oauthReads, oauthWrites } from './oauth.js';
 import { secondFactorReads, secondFactorWrites } from './second-factors.js';
+import { emailTokenReads, emailTokenWrites, knownDeviceWrites } from './mail-links.js';
 import { passkeyReads, passkeyWrites } from './passkeys.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
 import { mailReads, mailWrites } from './mail.js';
@@ -106,6 +107,7 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     mail: mailReads(pool),
     secondFactors: secondFactorReads(pool),
     passkeys: passkeyReads(pool),
+    emailTokens: emailTokenReads(pool),
     version: async () => null, // no cheap sign of a commit on another node: answers are not kept
   };
   // Live events: delivered here at commit, and to the other nodes by NOTIFY (live-channel.ts), which this
@@ -152,6 +154,8 @@ export function postgresStore(pool: pg.Pool, url?: string): PostgresStore {
     mail: { ...mailReads(db), ...mailWrites(db, () => (queued.mail = true)) },
     secondFactors: { ...secondFactorReads(db), ...secondFactorWrites(db) },
     passkeys: { ...passkeyReads(db), ...passkeyWrites(db) },
+    emailTokens: { ...emailTokenReads(db), ...emailTokenWrites(db) },
+    knownDevices: knownDeviceWrites(db),
     feeds: feedReads(db),
     search: { ...searchReads(db), ...postSearchReads(db) },
     cards: cardReads(db),

@@ -43,6 +43,7 @@ export const users = pgTable(
     // How many times the member may still change their handle themselves: 1 when the migration or REST
     // signup made it from another name, else 0 (a handle is fixed once chosen).
     handleChangesLeft: integer('handle_changes_left').notNull().default(0),
+    signInNotices: integer('sign_in_notices').notNull().default(1),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
@@ -778,4 +779,35 @@ export const passkeys = pgTable(
     lastUsedAt: millis('last_used_at'),
   },
   (t) => [index('passkeys_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/** As SQLite's: the links mailed to a member, by the SHA-256 of their token. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    createdAt: millis('created_at').notNull(),
+    expiresAt: millis('expires_at').notNull(),
+    usedAt: millis('used_at'),
+  },
+  (t) => [index('email_tokens_member_idx').on(t.memberId, t.purpose)],
+);
+
+/** As SQLite's: the browsers and apps a member has signed in from. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceKey: text('device_key').notNull(),
+    firstSeenAt: millis('first_seen_at').notNull(),
+    lastSeenAt: millis('last_seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.deviceKey] })],
 );

@@ -26,6 +26,7 @@ import { searchReads } from './search.js';
 import { notificationReads } from './notifications.js';
 import { oauthReads, oauthWrites } from './oauth.js';
 import { secondFactorReads, secondFactorWrites } from './second-factors.js';
+import { emailTokenReads, emailTokenWrites, knownDeviceWrites } from './mail-links.js';
 import { passkeyReads, passkeyWrites } from './passkeys.js';
 import { keptSecret, pushReads, pushWrites } from './push.js';
 import { mailReads, mailWrites } from './mail.js';
@@ -102,6 +103,8 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     mail: { ...mailReads(db), ...mailWrites(db, () => (mailQueued.mail = true)) },
     secondFactors: { ...secondFactorReads(db), ...secondFactorWrites(db) },
     passkeys: { ...passkeyReads(db), ...passkeyWrites(db) },
+    emailTokens: { ...emailTokenReads(db), ...emailTokenWrites(db) },
+    knownDevices: knownDeviceWrites(db),
     feeds: feedReads(db),
     search: { ...searchReads(db), ...postSearchReads(db) },
     cards: cardReads(db),
@@ -135,6 +138,7 @@ export function sqliteStore(db: Db, file = ':memory:'): SqliteStore {
     mail: gate.guard(mailReads(db)),
     secondFactors: gate.guard(secondFactorReads(db)),
     passkeys: gate.guard(passkeyReads(db)),
+    emailTokens: gate.guard(emailTokenReads(db)),
     ...gate.guard({ version: tx.version }),
   };
   return {

@@ -36,6 +36,9 @@ export const users = sqliteTable(
     // How many times the member may still change their handle themselves: 1 when the migration or REST
     // signup made it from another name, else 0 (a handle is fixed once chosen).
     handleChangesLeft: integer('handle_changes_left').notNull().default(0),
+    // 1 while the member wants a mail when their account is signed in to from a browser or app it has not
+    // seen (docs/mail.md, "Sign-in notices"); they turn it off in Settings.
+    signInNotices: integer('sign_in_notices').notNull().default(1),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
@@ -819,6 +822,47 @@ export const passkeys = sqliteTable(
   (t) => [index('passkeys_member_idx').on(t.memberId, t.createdAt)],
 );
 
+/**
+ * The links mailed to a member (docs/mail.md): confirming an address, or choosing a new password. Only the
+ * token's SHA-256 (hex) is kept, so a copy of the database opens no account. `email` is the address the link
+ * was sent to: for a confirmation, the address it confirms (a new address lives only here until confirmed).
+ * A link is spent once `used_at` is set, and dead after `expires_at`.
+ */
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // 'confirm' or 'reset'
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+  },
+  (t) => [index('email_tokens_member_idx').on(t.memberId, t.purpose)],
+);
+
+/**
+ * The browsers and apps a member has signed in from (docs/mail.md, "Sign-in notices"): a browser's
+ * `realm_device` cookie, or an app's OAuth client id, as SHA-256 (hex). A sign-in from a key not here mails
+ * the member a notice.
+ */
+export const knownDevices = sqliteTable(
+  'known_devices',
+  {
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceKey: text('device_key').notNull(),
+    firstSeenAt: integer('first_seen_at').notNull(),
+    lastSeenAt: integer('last_seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.deviceKey] })],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
@@ -834,6 +878,8 @@ export const instanceTables = [
   'second_factors',
   'recovery_codes',
   'passkeys',
+  'email_tokens',
+  'known_devices',
   'push_subscriptions',
   'oauth_apps',
   'oauth_codes',
