@@ -49,28 +49,20 @@ describe('instance.about', () => {
   it('takes registration from REALM_REGISTRATION until an admin sets it, then keeps the admin’s choice', async () => {
     t = await makeTestApp({ config: { registration: 'approval' } });
     expect((await t.caller().instance.about()).registration).toBe('approval');
-    // The same database served with another REALM_REGISTRATION follows it while nobody set registration...
-    expect(
+    const servedClosed = async () =>
       (
-        await aboutInstance(t.store, {
+        await aboutInstance(t!.store, {
           registrationDefault: 'closed',
           picturesPerPost: 4,
           mailEnabled: false,
         })
-      ).registration,
-    ).toBe('closed');
+      ).registration;
+    // The same database served with another REALM_REGISTRATION follows it while nobody set registration...
+    expect(await servedClosed()).toBe('closed');
     const { api } = await adminOf(t);
     await api.instance.update({ registration: 'approval' }); // set explicitly, equal to the default
     // ...and keeps what an admin set, even when it was the default then.
-    expect(
-      (
-        await aboutInstance(t.store, {
-          registrationDefault: 'closed',
-          picturesPerPost: 4,
-          mailEnabled: false,
-        })
-      ).registration,
-    ).toBe('approval');
+    expect(await servedClosed()).toBe('approval');
     await api.instance.update({ registration: 'invite' });
     expect((await t.caller().instance.about()).registration).toBe('invite');
   });
