@@ -18,13 +18,6 @@ import {
 
 export const registrationModes = ['open', 'approval', 'invite', 'closed'] as const;
 export type RegistrationMode = (typeof registrationModes)[number];
-/** Whether a newcomer must confirm their email before they post ('required' needs mail: docs/mail.md). */
-export const emailConfirmationModes = ['optional', 'required'] as const;
-export type EmailConfirmationMode = (typeof emailConfirmationModes)[number];
-export const emailConfirmationMode = z.enum(emailConfirmationModes, {
-  error: `emailConfirmation must be one of ${emailConfirmationModes.join(', ')}.`,
-});
-
 export const registrationMode = z.enum(registrationModes, {
   error: 'Registration must be open, approval, invite or closed.',
 });
@@ -66,7 +59,6 @@ export const instanceSettingsInput = z.object({
   invitesByMembers: z.boolean({ error: 'invitesByMembers must be true or false.' }).optional(),
   /** Whether someone signed out may read public profiles and posts (off, as the original). */
   visitorsMayRead: z.boolean({ error: 'visitorsMayRead must be true or false.' }).optional(),
-  emailConfirmation: emailConfirmationMode.optional(),
 });
 export type InstanceSettingsInput = z.infer<typeof instanceSettingsInput>;
 

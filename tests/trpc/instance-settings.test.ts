@@ -30,7 +30,6 @@ describe('instance.about', () => {
       visitorsMayRead: false,
       picturesPerPost: 4,
       mailEnabled: false,
-      emailConfirmation: 'optional',
       admins: [],
       moderators: [],
     });

@@ -14,7 +14,6 @@ export const defaultInstance: InstanceAbout = {
   visitorsMayRead: false,
   picturesPerPost: 4,
   mailEnabled: false,
-  emailConfirmation: 'optional',
   admins: [],
   moderators: [],
 };

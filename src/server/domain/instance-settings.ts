@@ -1,7 +1,5 @@
 import {
-  emailConfirmationMode,
   registrationMode,
-  type EmailConfirmationMode,
   type InstanceSettingsInput,
   type RegistrationMode,
 } from '../../shared/community-schemas.js';
@@ -21,11 +19,6 @@ export type InstanceSettings = {
   invitesByMembers: boolean;
   /** Whether someone signed out may read posts, profiles, tags and explore, and links unfurl (page-meta.ts). */
   visitorsMayRead: boolean;
-  /**
-   * Whether a member must confirm their email before they post or comment. 'required' holds only while
-   * mail is on (docs/mail.md, "Confirming an email"): without mail no one could.
-   */
-  emailConfirmation: EmailConfirmationMode;
 };
 
 /** How many admins and how many moderators /about lists at most. */
@@ -38,7 +31,6 @@ const defaults = (registration: RegistrationMode): InstanceSettings => ({
   registration,
   invitesByMembers: false,
   visitorsMayRead: false,
-  emailConfirmation: 'optional',
 });
 
 // Each setting is a row whose value is JSON; one that does not read as its kind (written by a later version,
@@ -51,7 +43,6 @@ const readers: { [K in keyof InstanceSettings]: (value: unknown) => InstanceSett
   registration: (value) => registrationMode.safeParse(value).data,
   invitesByMembers: (value) => (typeof value === 'boolean' ? value : undefined),
   visitorsMayRead: (value) => (typeof value === 'boolean' ? value : undefined),
-  emailConfirmation: (value) => emailConfirmationMode.safeParse(value).data,
 };
 
 function parseJson(text: string): unknown {
@@ -136,9 +127,6 @@ function describeChanges(before: InstanceSettings, after: InstanceSettings): str
   }
   if (before.visitorsMayRead !== after.visitorsMayRead) {
     changes.push(`visitors may read ${onOff(before.visitorsMayRead)} → ${onOff(after.visitorsMayRead)}`);
-  }
-  if (before.emailConfirmation !== after.emailConfirmation) {
-    changes.push(`email confirmation ${before.emailConfirmation} → ${after.emailConfirmation}`);
   }
   return changes;
 }

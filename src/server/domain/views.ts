@@ -133,8 +133,6 @@ export type InstanceAbout = {
   picturesPerPost: number;
   /** Whether the instance sends mail (REALM_SMTP_URL): the screens that need it say so when it does not. */
   mailEnabled: boolean;
-  /** Whether a member must confirm their email before posting (domain/instance-settings.ts). */
-  emailConfirmation: 'optional' | 'required';
   admins: PublicUser[];
   moderators: PublicUser[];
 };

@@ -29,7 +29,7 @@ export type EmailTokenWrites = {
   spendAll(memberId: string, purpose: EmailTokenPurpose, at: number): Promise<void>;
 };
 
-/** The browsers and apps a member signed in from, by a hash of their key (docs/mail.md, "Sign-in notices"). */
+/** The browsers and apps a member signed in from, by a hash of their key, for the notice of a new sign-in. */
 export type KnownDeviceWrites = {
   /** Notes a sign-in from `deviceKey` at `at`; true when the member had not signed in from it before. */
   seen(memberId: string, deviceKey: string, at: number): Promise<boolean>;

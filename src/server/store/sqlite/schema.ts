@@ -37,7 +37,7 @@ export const users = sqliteTable(
     // signup made it from another name, else 0 (a handle is fixed once chosen).
     handleChangesLeft: integer('handle_changes_left').notNull().default(0),
     // 1 while the member wants a mail when their account is signed in to from a browser or app it has not
-    // seen (docs/mail.md, "Sign-in notices"); they turn it off in Settings.
+    // seen (known_devices).
     signInNotices: integer('sign_in_notices').notNull().default(1),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
@@ -846,7 +846,7 @@ export const emailTokens = sqliteTable(
 );
 
 /**
- * The browsers and apps a member has signed in from (docs/mail.md, "Sign-in notices"): a browser's
+ * The browsers and apps a member has signed in from, for the notice of a new sign-in: a browser's
  * `realm_device` cookie, or an app's OAuth client id, as SHA-256 (hex). A sign-in from a key not here mails
  * the member a notice.
  */
